@@ -1,0 +1,43 @@
+# Two commands a newcomer needs: `make lab` and `make test`. Each does its own set-up.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+ARGS   ?=
+# JupyterLab refuses to run as root without this flag (CI and containers run as root).
+ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
+
+.PHONY: install lab test test-fast notebooks bench serve clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(ARGS)
+
+# The whole suite: package tests plus every notebook under nbval in strict mode.
+test: $(STAMP)
+	$(BIN)/python -m pytest --nbval --nbval-current-env -p no:cacheprovider tests notebooks $(ARGS)
+
+# Package tests only, for a quick loop while editing.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests $(ARGS)
+
+# Re-execute every notebook from a clean kernel (Restart & Run All) and store the outputs.
+notebooks: $(STAMP)
+	$(BIN)/python -m fcourse.nbrun notebooks/*.ipynb
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_teaching_model.py
+	$(BIN)/python benchmarks/bench_refunds.py
+
+serve: $(STAMP)
+	$(BIN)/python -m fcourse serve $(ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -22,11 +22,11 @@ lab: $(STAMP)
 
 # The whole suite: package tests plus every notebook under nbval in strict mode.
 test: $(STAMP)
-	$(BIN)/python -m pytest --nbval --nbval-current-env -p no:cacheprovider tests notebooks $(ARGS)
+	FCOURSE_BACKEND=offline $(BIN)/python -m pytest --nbval --nbval-current-env -p no:cacheprovider tests notebooks $(ARGS)
 
 # Package tests only, for a quick loop while editing.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests $(ARGS)
+	FCOURSE_BACKEND=offline $(BIN)/python -m pytest -q -p no:cacheprovider tests $(ARGS)
 
 # Re-execute every notebook from a clean kernel (Restart & Run All) and store the outputs.
 notebooks: $(STAMP)

@@ -1,10 +1,59 @@
 """fcourse: an offline, hands-on course on LLM function calling.
 
-The public API is assembled here; each name's docstring says which chapter
-introduces it.
+The model only proposes; code decides and executes. This facade is the small
+public API the notebooks use; each name's docstring says which chapter
+introduces it. Names load on first use (PEP 562), so ``import fcourse`` is
+cheap and starts no threads, sockets or subprocesses: the door stays open to a
+browser-only (JupyterLite) edition.
 """
 
 from __future__ import annotations
 
-__all__: list[str] = []
+import importlib
+from typing import Any
+
 __version__ = "0.1.0"
+
+# name -> module that defines it
+_EXPORTS: dict[str, str] = {
+    # chapter 0: start here
+    "Connection": "fcourse.client",
+    "check_environment": "fcourse.setup_check",
+    "connect": "fcourse.client",
+    "explain": "fcourse.teaching.policy",
+    # diagrams and widget panels (chapters 0-4)
+    "MermaidDiagram": "fcourse.diagrams",
+    "breaker_timeline": "fcourse.diagrams",
+    "conversation_sequence": "fcourse.diagrams",
+    "recovery_flowchart": "fcourse.diagrams",
+    "switchboard": "fcourse.panels",
+    # chapter 4: registry runtime and idempotent recovery
+    "CircuitBreaker": "fcourse.breaker",
+    "ErrorCode": "fcourse.registry",
+    "Fault": "fcourse.faults",
+    "IdempotencyStatus": "fcourse.refunds",
+    "RefundDomain": "fcourse.refunds",
+    "Runtime": "fcourse.recovery",
+    "RuntimeAction": "fcourse.recovery",
+    "Session": "fcourse.security",
+    "ToolRegistry": "fcourse.registry",
+    "ToolResponse": "fcourse.registry",
+    "check_recovery_policy": "fcourse.recovery",
+    "decide_recovery": "fcourse.recovery",
+    "run_scenario": "fcourse.demo",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fcourse' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -1,0 +1,78 @@
+"""Is this environment ready for the course? Introduced in chapter 0 (start here).
+
+``check_environment()`` compares what is installed with what ``fcourse``
+declares in its own package metadata (``pyproject.toml``), so the check never
+drifts from the real requirements. It reports *whether* each requirement is
+met, not the exact installed version: a notebook output that names versions
+would change with every release, and nbval compares outputs byte for byte.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from importlib import metadata
+
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+
+__all__ = ["Check", "EnvironmentReport", "check_environment"]
+
+_PYTHON = SpecifierSet(">=3.11")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One requirement and whether it is met (``detail`` says why when it is not)."""
+
+    requirement: str
+    ok: bool
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class EnvironmentReport:
+    """All the checks; ``ok`` is true when every one passed."""
+
+    checks: tuple[Check, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when every requirement is met."""
+        return all(check.ok for check in self.checks)
+
+    def __str__(self) -> str:
+        width = max(len(check.requirement) for check in self.checks)
+        lines = [
+            f"{check.requirement:<{width}}  {'ok' if check.ok else 'MISSING: ' + check.detail}"
+            for check in self.checks
+        ]
+        verdict = "ready" if self.ok else "not ready: run `make lab` again, or see README.md"
+        return "\n".join([*lines, f"environment: {verdict}"])
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _check(requirement: Requirement) -> Check:
+    label = f"{requirement.name}{requirement.specifier}"
+    try:
+        installed = metadata.version(requirement.name)
+    except metadata.PackageNotFoundError:
+        return Check(label, False, "not installed")
+    if requirement.specifier.contains(installed, prereleases=True):
+        return Check(label, True)
+    return Check(label, False, f"found {installed}")
+
+
+def check_environment(extras: tuple[str, ...] = ()) -> EnvironmentReport:
+    """Check Python and every dependency fcourse declares (plus the named extras)."""
+    python = ".".join(map(str, sys.version_info[:3]))
+    checks = [Check(f"python{_PYTHON}", _PYTHON.contains(python), f"found {python}")]
+    for line in metadata.requires("fcourse") or []:
+        requirement = Requirement(line)
+        marker = requirement.marker
+        if marker is not None and not any(marker.evaluate({"extra": e}) for e in extras):
+            continue
+        checks.append(_check(requirement))
+    return EnvironmentReport(tuple(checks))

@@ -1,0 +1,254 @@
+"""Turn a piece of text into the terms the teaching model matches on.
+
+English words are lower-cased and stemmed with a Snowball stemmer ("refunds"
+and "refunded" both become ``refund``); Chinese is segmented with jieba. Then
+every stretch that the concept lexicon knows (``fcourse.teaching.lexicon``)
+becomes one concept token (``#refund`` for "money back" or "退钱"); other
+content words stay as plain terms, and stop words are dropped.
+
+A light negation rule marks the terms right after "don't", "not", "不要",
+"别" ... (up to a comma, "just", "只" ...) as *negated*: "don't refund, just
+tell me when it arrives" does not ask for a refund. It is a heuristic, not
+parsing: "no way to get a refund?" is read as a negated refund too.
+
+jieba loads its dictionary lazily, on the first Chinese text, and its
+"Building prefix dict ..." log lines are silenced so notebook outputs stay
+byte-stable. Introduced in chapter 3.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from fcourse.teaching.lexicon import (
+    CONCEPTS,
+    EN_STOPWORDS,
+    NEGATION_CUES,
+    NEGATION_STOPS,
+    ZH_STOPWORDS,
+    concept_weight,
+)
+
+__all__ = ["PLAIN_WEIGHT", "Analysis", "Term", "analyse", "language_of", "segment", "stem"]
+
+#: weight of a content word the lexicon does not know
+PLAIN_WEIGHT = 0.8
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_TOKEN_RE = re.compile(
+    rf"(?P<cjk>[{_CJK}]+)"
+    r"|(?P<word>[A-Za-z]+(?:['’][A-Za-z]+)?)"
+    r"|(?P<sym>°\s?[CFcf](?![A-Za-z])|℃|℉)"
+    r"|(?P<stop>[.,;:!?，。；：！？、\n()（）\[\]{}\"“”「」])"
+)
+_CJK_RE = re.compile(f"[{_CJK}]")
+_LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
+_NEGATION_SCOPE = 5  # tokens a negation cue reaches forward
+
+
+@dataclass(frozen=True)
+class Term:
+    """One matchable term: a concept token (``#weather``) or a plain word/stem."""
+
+    key: str
+    surface: str
+    start: int
+    end: int
+    weight: float
+
+    @property
+    def is_concept(self) -> bool:
+        return self.key.startswith("#")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"term": self.key, "surface": self.surface, "weight": self.weight}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The terms of one text, the terms it negates, and its language (``zh``/``en``)."""
+
+    terms: tuple[Term, ...]
+    negated: tuple[Term, ...]
+    language: str
+
+    @property
+    def keys(self) -> frozenset[str]:
+        return frozenset(t.key for t in self.terms)
+
+    @property
+    def concepts(self) -> frozenset[str]:
+        return frozenset(t.key for t in self.terms if t.is_concept)
+
+
+def language_of(text: str) -> str:
+    """``"zh"`` when the text is mostly Chinese, else ``"en"``."""
+    cjk = len(_CJK_RE.findall(text))
+    if not cjk:
+        return "en"
+    latin_words = len(_LATIN_WORD_RE.findall(text))
+    return "zh" if cjk >= 1.5 * latin_words else "en"
+
+
+@functools.lru_cache(maxsize=8192)
+def stem(word: str) -> str:
+    """The Snowball (Porter 2) stem of an English word, lower-cased."""
+    return _stemmer().stemWord(word.lower())
+
+
+@functools.lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=1)
+def _tokenizer() -> Any:
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    logging.getLogger("jieba").setLevel(logging.WARNING)
+    tokenizer = jieba.Tokenizer()
+    tokenizer.initialize()
+    return tokenizer
+
+
+@functools.lru_cache(maxsize=4096)
+def segment(text: str) -> tuple[tuple[str, int, int], ...]:
+    """jieba segments of a Chinese run as ``(word, start, end)``."""
+    return tuple(_tokenizer().tokenize(text))
+
+
+def _normalise_en(surface: str) -> str:
+    return surface.lower().replace("’", "'")
+
+
+def _stem_en(surface: str) -> str:
+    word = _normalise_en(surface)
+    return word if "'" in word else stem(word)
+
+
+@functools.lru_cache(maxsize=1)
+def _index() -> tuple[dict[tuple[str, ...], str], dict[str, str], int, tuple[str, ...]]:
+    """Lexicon lookups: English stem sequences and Chinese words -> concept."""
+    en: dict[tuple[str, ...], str] = {}
+    zh: dict[str, str] = {}
+    for concept, (_, forms) in CONCEPTS.items():
+        for form in forms:
+            if _CJK_RE.search(form):
+                zh.setdefault(form, concept)
+            else:
+                words = tuple(_stem_en(w) for w in re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)?", form))
+                if words:
+                    en.setdefault(words, concept)
+    longest = max(len(k) for k in en)
+    zh_long = tuple(sorted((w for w in zh if len(w) >= 2), key=lambda w: (-len(w), w)))
+    return en, zh, longest, zh_long
+
+
+def _symbol_concept(surface: str) -> str:
+    return "#celsius" if any(c in surface for c in "Cc℃") else "#fahrenheit"
+
+
+def _raw_tokens(text: str) -> list[tuple[str, str, str, int, int]]:
+    """``(kind, surface, key, start, end)`` with kind en/zh/sym/stop."""
+    tokens: list[tuple[str, str, str, int, int]] = []
+    for m in _TOKEN_RE.finditer(text):
+        kind = m.lastgroup
+        if kind == "cjk":
+            base = m.start()
+            for word, s, e in segment(m.group()):
+                tokens.append(("zh", word, word, base + s, base + e))
+        elif kind == "word":
+            tokens.append(("en", m.group(), _stem_en(m.group()), m.start(), m.end()))
+        elif kind == "sym":
+            tokens.append(("sym", m.group(), _symbol_concept(m.group()), m.start(), m.end()))
+        else:
+            tokens.append(("stop", m.group(), m.group(), m.start(), m.end()))
+    return tokens
+
+
+@functools.lru_cache(maxsize=4096)
+def analyse(text: str) -> Analysis:
+    """Terms, negated terms and language of ``text`` (cached: same text, same object)."""
+    en_index, zh_index, longest, zh_long = _index()
+    tokens = _raw_tokens(text)
+    terms: list[Term] = []
+    negated: list[Term] = []
+    negation_left = 0
+    i = 0
+    n = len(tokens)
+
+    def emit(term: Term) -> None:
+        (negated if negation_left > 0 else terms).append(term)
+
+    while i < n:
+        kind, surface, key, start, end = tokens[i]
+        lowered = _normalise_en(surface) if kind == "en" else surface
+        if kind == "stop" or lowered in NEGATION_STOPS:
+            negation_left = 0
+            i += 1
+            continue
+        if lowered in NEGATION_CUES or (
+            kind == "en" and lowered == "do" and i + 1 < n and _normalise_en(tokens[i + 1][1]) == "not"
+        ):
+            negation_left = _NEGATION_SCOPE + 1
+            i += 2 if lowered == "do" else 1
+            continue
+        step = 1
+        if kind == "sym":
+            emit(Term(key, surface, start, end, concept_weight(key)))
+        elif kind == "en":
+            for size in range(min(longest, n - i), 0, -1):
+                window = tokens[i : i + size]
+                if any(t[0] != "en" for t in window):
+                    continue
+                concept = en_index.get(tuple(t[2] for t in window))
+                if concept:
+                    emit(Term("#" + concept, text[start : window[-1][4]], start, window[-1][4],
+                              concept_weight(concept)))
+                    step = size
+                    break
+            else:
+                if key not in EN_STOPWORDS and lowered not in EN_STOPWORDS and len(key) >= 2:
+                    emit(Term(key, surface, start, end, PLAIN_WEIGHT))
+        else:  # Chinese segment
+            matched = False
+            for size in (3, 2, 1):
+                window = tokens[i : i + size]
+                if len(window) < size or any(t[0] != "zh" for t in window):
+                    continue
+                joined = "".join(t[1] for t in window)
+                concept = zh_index.get(joined)
+                if concept and (size == 1 or len(joined) >= 2):
+                    emit(Term("#" + concept, joined, start, window[-1][4], concept_weight(concept)))
+                    step = size
+                    matched = True
+                    break
+            if not matched and len(surface) >= 3:
+                taken: list[tuple[int, int]] = []
+                for word in zh_long:
+                    if len(word) >= len(surface):
+                        continue
+                    pos = surface.find(word)
+                    while pos >= 0:
+                        span = (pos, pos + len(word))
+                        if all(span[1] <= a or span[0] >= b for a, b in taken):
+                            taken.append(span)
+                            concept = zh_index[word]
+                            emit(Term("#" + concept, word, start + pos, start + pos + len(word),
+                                      concept_weight(concept)))
+                        pos = surface.find(word, pos + 1)
+                matched = bool(taken)
+            if not matched and surface not in ZH_STOPWORDS and len(surface) >= 2:
+                emit(Term(surface, surface, start, end, PLAIN_WEIGHT))
+        if negation_left > 0:
+            negation_left -= step
+        i += step
+    terms.sort(key=lambda t: t.start)
+    return Analysis(tuple(terms), tuple(negated), language_of(text))

@@ -1,0 +1,387 @@
+"""Finding values of one kind in a piece of text: the teaching model's value finders.
+
+``fcourse.teaching.arguments`` decides what *kind* of value a parameter wants;
+this module finds every candidate of that kind in a text: regex matches (a
+schema ``pattern``, the shape of an example such as "O-100", e-mail
+addresses, id-like tokens), known places, currency and language names, date
+and time expressions, numbers (with the words around them), enum values and
+their synonyms, "label: value" lines of a system prompt, and free text cut
+from the user's sentence (quoted text, the words after a cue such as
+"saying" / "内容是", or after the words that routed the tool).
+Introduced in chapter 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from fcourse.teaching.analysis import analyse
+from fcourse.teaching.lexicon import CURRENCIES, LANGUAGES
+from fcourse.teaching.places import find_places
+
+__all__ = [
+    "Candidate",
+    "candidates",
+    "coerce",
+    "enum_value",
+    "example_pattern",
+    "free_text",
+    "label_value",
+    "main_type",
+    "param_text",
+    "preceded_by",
+    "time_spans",
+    "types_of",
+]
+
+_ASCII_B = r"(?<![A-Za-z0-9_\-])"
+_ASCII_E = r"(?![A-Za-z0-9_\-])"
+_EMAIL_RE = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}")
+_ID_RE = re.compile(_ASCII_B + r"[A-Za-z]{1,4}[-_]?\d{2,}" + _ASCII_E)
+_NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_.\-])-?\d+(?:,\d{3})*(?:\.\d+)?(?![A-Za-z0-9_\-])")
+_EXAMPLE_RE = re.compile(
+    r"(?:\be\.g\.?|\beg\.?|\bsuch as|\bfor example|\bfor instance|\blike|例如|比如|形如|格式如|如)"
+    r"\s*[:：,，]?\s*[\"'“‘`]?([A-Za-z0-9][A-Za-z0-9_\-]*)",
+    re.IGNORECASE,
+)
+_QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<![A-Za-z])'([^']+)'(?![A-Za-z])")
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_TIME_RES = (
+    re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"),
+    re.compile(
+        r"\b(?:(?:today|tomorrow|tonight|yesterday|this (?:morning|afternoon|evening)|"
+        rf"next (?:week|month|{_WEEKDAY})|(?:on )?{_WEEKDAY})"
+        r"(?:\s+(?:morning|afternoon|evening|night))?"
+        r"(?:\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?)|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b"
+        r"|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"(?:今天|明天|后天|昨天|今晚|明晚|大后天|下周[一二三四五六日天]?|本周[一二三四五六日天]?|"
+        r"周[一二三四五六日天]|星期[一二三四五六日天]|\d{1,2}月\d{1,2}[日号])?"
+        r"(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
+        r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:\d{1,2}分|半|整)?"
+        r"|(?:今天|明天|后天|昨天|今晚|明晚|大后天|下周[一二三四五六日天]?|周[一二三四五六日天]|"
+        r"星期[一二三四五六日天]|\d{1,2}月\d{1,2}[日号])(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
+    ),
+)
+_EXPRESSION_RE = re.compile(
+    r"[(\[]?\s*-?\d+(?:\.\d+)?(?:\s*(?:[-+*/×÷^%]|\*\*)\s*[(\[]?\s*-?\d+(?:\.\d+)?\s*[)\]]?)+[)\]]?")
+_MONTH_ZH_RE = re.compile(r"(\d{1,2})\s*月(?!\d{1,2}[日号])")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_EN_RE = re.compile(
+    r"\b(january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b", re.IGNORECASE)
+_MONTH_N_RE = re.compile(r"\bmonth\s+(\d{1,2})\b", re.IGNORECASE)
+_LABEL_RE = re.compile(
+    r"([A-Za-z][A-Za-z _\-]{0,40}|[\u4e00-\u9fff]{1,12})\s*[:：=]\s*([^\s,，;；。]+)"
+)
+_EN_FILLERS = re.compile(
+    r"^(?:\s|[,:;\-]|\b(?:me|us|to|for|about|on|up|that|the web|a|an|it|please|saying)\b)+",
+    re.IGNORECASE,
+)
+_EN_TRAILING = re.compile(r"(?:\s|[,.;:!?]|\b(?:at|on|by|in|into|to|for|from|please)\b)+$", re.IGNORECASE)
+_ZH_FILLERS = re.compile(r"^(?:[\s，,：:]|我们|我|一下|下|帮我|给我|请|最新的|最近的|关于)+")
+_ZH_TRAILING = re.compile(r"(?:[\s，,。.！!？?；;]|在|吧|吗|呢|了|的|一下)+$")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One value found in a text: the value, which text, where, and how it was found."""
+
+    value: Any
+    where: int  # index into the searched texts
+    start: int
+    end: int
+    how: str
+
+
+def types_of(schema: dict[str, Any]) -> list[str]:
+    """The schema's ``type`` as a list (``["string", "null"]`` stays a list)."""
+    t = schema.get("type")
+    if isinstance(t, list):
+        return [x for x in t if isinstance(x, str)]
+    return [t] if isinstance(t, str) else []
+
+
+def main_type(schema: dict[str, Any]) -> str:
+    """The first non-null type of a schema (``"string"`` when none is given)."""
+    non_null = [t for t in types_of(schema) if t != "null"]
+    if non_null:
+        return non_null[0]
+    if "enum" in schema:
+        return "enum"
+    return "string"
+
+
+def _name_words(name: str) -> str:
+    return re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("_", " ").replace("-", " ")
+
+
+def param_text(name: str, schema: dict[str, Any]) -> str:
+    """What a parameter says about itself: its description, then its name as words."""
+    return f"{schema.get('description', '')} {_name_words(name)}"
+
+
+def example_pattern(description: str) -> re.Pattern[str] | None:
+    """A regex with the shape of the id in "such as O-100" / "如 O-100" (O-\\d+), if any."""
+    for m in _EXAMPLE_RE.finditer(description):
+        example = m.group(1)
+        digits = sum(c.isdigit() for c in example)
+        if digits and (digits < len(example) - example.count("-") or "-" in example or digits >= 5):
+            shape = re.sub(r"\d+", r"\\d+", re.escape(example).replace(r"\-", "-"))
+            return re.compile(_ASCII_B + shape + _ASCII_E, re.IGNORECASE)
+        if example.isupper() and 2 <= len(example) <= 6 and example.isalpha():
+            return re.compile(r"(?<![A-Za-z])[A-Z]{2,6}(?![A-Za-z])")
+    return None
+
+
+def preceded_by(text: str, start: int, cues: tuple[str, ...]) -> bool:
+    """Whether one of ``cues`` ("to", "from", "成") comes right before ``start``."""
+    before = text[max(0, start - 10) : start].rstrip().lower()
+    for cue in cues:
+        if cue.isascii():
+            if re.search(rf"(?<![a-z]){re.escape(cue)}$", before):
+                return True
+        elif before.endswith(cue):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def time_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Spans of date and time expressions ("tomorrow at 3pm", "明天下午3点", "2026-12-01")."""
+    spans: list[tuple[int, int]] = []
+    for regex in _TIME_RES:
+        for m in regex.finditer(text):
+            s, e = m.span()
+            if e > s and all(e <= a or s >= b for a, b in spans):
+                spans.append((s, e))
+    return tuple(sorted(spans))
+
+
+def _word_search(text: str, word: str) -> int:
+    if word.isascii():
+        m = re.search(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", text, re.IGNORECASE)
+        return m.start() if m else -1
+    return text.find(word)
+
+
+def _table_hits(text: str, table: dict[str, tuple[str, ...]], case_code: bool) -> list[tuple[str, int, int]]:
+    hits: list[tuple[str, int, int]] = []
+    for code, names in table.items():
+        for name in (code, *names):
+            if case_code and name.lower() == code.lower():  # an ISO code: only in capitals
+                regex = rf"(?<![A-Za-z]){re.escape(name.upper())}(?![A-Za-z])"
+                flags = 0
+            elif name.isascii():
+                regex = rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])" if name[0].isalpha() else re.escape(name)
+                flags = re.IGNORECASE
+            else:
+                regex, flags = re.escape(name), 0
+            for m in re.finditer(regex, text, flags):
+                hits.append((code, m.start(), m.end()))
+    hits.sort(key=lambda h: (h[1], -(h[2] - h[1])))
+    kept: list[tuple[str, int, int]] = []
+    for h in hits:
+        if all(h[2] <= k[1] or h[1] >= k[2] for k in kept):
+            kept.append(h)
+    return kept
+
+
+def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: int) -> list[Candidate]:
+    """Every value of ``kind`` in ``text``, in order."""
+    out: list[Candidate] = []
+    if kind == "pattern":
+        raw = str(schema["pattern"])
+        body = raw[1:] if raw.startswith("^") else raw
+        body = body[:-1] if body.endswith("$") and not body.endswith("\\$") else body
+        try:
+            regex = re.compile(_ASCII_B + "(?:" + body + ")" + _ASCII_E)
+        except re.error:
+            return out
+        out = [Candidate(m.group(), where, *m.span(), f"pattern {raw}") for m in regex.finditer(text)]
+    elif kind == "example":
+        regex = example_pattern(str(schema.get("description", "")))
+        if regex:
+            out = [Candidate(m.group(), where, *m.span(), f"shape of the description's example ({regex.pattern})")
+                   for m in regex.finditer(text)]
+    elif kind == "email":
+        out = [Candidate(m.group(), where, *m.span(), "e-mail address") for m in _EMAIL_RE.finditer(text)]
+    elif kind == "place":
+        out = [Candidate(n, where, s, e, "gazetteer (known place)") for n, s, e in find_places(text)]
+    elif kind == "currency":
+        out = [Candidate(c, where, s, e, "currency name -> ISO code") for c, s, e in _table_hits(text, CURRENCIES, True)]
+    elif kind == "language":
+        out = [Candidate(c, where, s, e, "language name -> ISO code") for c, s, e in _table_hits(text, LANGUAGES, False)]
+    elif kind == "time":
+        out = [Candidate(text[s:e].strip(), where, s, e, "date/time expression") for s, e in time_spans(text)]
+    elif kind == "expression":
+        out = [Candidate(m.group().strip(), where, *m.span(), "arithmetic expression")
+               for m in _EXPRESSION_RE.finditer(text)]
+    elif kind == "id":
+        out = [Candidate(m.group(), where, *m.span(), "id-shaped token") for m in _ID_RE.finditer(text)]
+    elif kind == "number":
+        ptext = param_text(name, schema)
+        pkeys = analyse(ptext).keys - {"#lookup"}
+        month_like = "month" in re.findall(r"[a-z]+", ptext.lower()) or "月" in ptext
+        id_like = bool(pkeys & {"#id", "#user"}) and not month_like
+        if month_like:
+            for regex, how in ((_MONTH_ZH_RE, "month (n月)"), (_MONTH_EN_RE, "month name"),
+                               (_MONTH_N_RE, "month n")):
+                for m in regex.finditer(text):
+                    token = m.group(1)
+                    if token == "may":  # "you may ..." is not May
+                        continue
+                    value = int(token) if token.isdigit() else _MONTHS.index(token.lower()[:3]) + 1
+                    if 1 <= value <= 12 and _in_range(value, schema):
+                        out.append(Candidate(value, where, *m.span(), how))
+            return sorted(out, key=lambda c: c.start)
+        is_int = main_type(schema) == "integer"
+        for m in _NUMBER_RE.finditer(text):
+            if text[m.end() : m.end() + 1] == "月":
+                continue
+            value: Any = float(m.group().replace(",", ""))
+            if is_int:
+                if value != int(value):
+                    continue
+                value = int(value)
+            elif value == int(value) and "." not in m.group():
+                value = int(value)
+            if not _in_range(value, schema):
+                continue
+            cued = bool(analyse(text[max(0, m.start() - 15) : m.end() + 15]).keys & pkeys)
+            if id_like and not cued:
+                continue
+            out.append(Candidate(value, where, *m.span(), "number next to words of its description" if cued
+                             else "number"))
+    return out
+
+
+def _in_range(value: float, schema: dict[str, Any]) -> bool:
+    lo, hi = schema.get("minimum"), schema.get("maximum")
+    return (lo is None or value >= lo) and (hi is None or value <= hi)
+
+
+def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any, int, str] | None:
+    """The first enum value mentioned, by value or synonym: ``(value, text index, how)``."""
+    values = [v for v in schema.get("enum", []) if v is not None]
+    for where, text in enumerate(texts):
+        if not text:
+            continue
+        keys = analyse(text).keys
+        best: tuple[int, Any, str] | None = None
+        for v in values:
+            sv = str(v)
+            pos = _word_search(text, sv)
+            how = f"enum value {sv!r} in the text"
+            if pos < 0:
+                vkeys = analyse(sv).keys
+                shared = vkeys & keys
+                if shared and len(shared) >= max(1, len(vkeys) // 2):
+                    pos = min(t.start for t in analyse(text).terms if t.key in shared)
+                    how = f"enum value {sv!r} by synonym {sorted(shared)}"
+            if pos < 0:
+                for table in (LANGUAGES, CURRENCIES):
+                    code = sv.upper() if table is CURRENCIES else sv.lower()
+                    if code in table:
+                        hits = [h for h in _table_hits(text, {code: table[code]}, table is CURRENCIES)]
+                        if hits:
+                            pos, how = hits[0][1], f"enum value {sv!r} by its name"
+                            break
+            if pos >= 0 and (best is None or pos < best[0]):
+                best = (pos, v, how)
+        if best:
+            return best[1], where, best[2]
+    return None
+
+
+def label_value(name: str, schema: dict[str, Any], context: str) -> tuple[str, str] | None:
+    """A "label: value" line in the context whose label means this parameter."""
+    pkeys = analyse(param_text(name, schema)).keys
+    best: tuple[int, str, str] | None = None
+    for m in _LABEL_RE.finditer(context):
+        label, value = m.group(1).strip(), m.group(2).strip().strip("\"'“”")
+        lkeys = analyse(label).keys
+        shared = lkeys & pkeys
+        strong = [k for k in shared if k not in ("#id", "#lookup", "#status")]
+        if not strong and len(shared) < 2:
+            continue
+        score = len(shared)
+        if best is None or score > best[0]:
+            best = (score, value, label)
+    return (best[1], best[2]) if best else None
+
+
+def coerce(value: Any, schema: dict[str, Any]) -> Any:
+    """``value`` converted to the schema's type, or None if it cannot be."""
+    main = main_type(schema)
+    try:
+        if main == "integer" and not isinstance(value, int):
+            return int(str(value))
+        if main == "number" and not isinstance(value, (int, float)):
+            f = float(str(value))
+            return int(f) if f == int(f) else f
+    except ValueError:
+        return None
+    if main == "string" and not isinstance(value, str):
+        return str(value)
+    return value
+
+
+def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[str],
+               reserved: list[tuple[int, int]]) -> tuple[str, str] | None:
+    """A free-text value: quoted text, text after a cue or colon, or after the routing words."""
+    keys = analyse(param_text(name, schema)).keys
+    lang_zh = analyse(text).language == "zh"
+    if "#subject" in keys:
+        m = (re.search(r"(?:主题|标题)(?:是|为|：|:)\s*(.+?)(?:[，,。；;]|$)", text) if lang_zh else
+             re.search(r"\b(?:subject|titled|title)\s*(?:is|:|of)?\s*[\"“]?(.+?)[\"”]?"
+                       r"(?=\s+(?:and|saying|that says|with body)\b|[,.;]|$)", text, re.IGNORECASE))
+        return (m.group(1).strip(), "text after a subject cue") if m else None
+    quoted = [q for q in _QUOTE_RE.finditer(text)
+              if all(q.end() <= a or q.start() >= b for a, b in reserved)]
+    if quoted:
+        q = quoted[0]
+        return next(g for g in q.groups() if g), "quoted text"
+    cue = (re.search(r"(?:内容是|内容为|内容：|内容:|说：|说)\s*(.+)$", text) if lang_zh else
+           re.search(r"\b(?:saying|that says|telling (?:him|her|them)|with (?:the )?(?:message|text|body)"
+                     r"|that)\s*:?\s+(.+)$", text, re.IGNORECASE))
+    if cue and "#search" not in keys:
+        picked = _clean(cue.group(1), lang_zh)
+        if picked:
+            return picked, "text after a message cue"
+    colon = re.search(r"(?<!\d)[:：]\s*(.+)$", text)
+    if colon and _clean(colon.group(1), lang_zh):
+        return _clean(colon.group(1), lang_zh), "text after a colon"
+    terms = [t for t in analyse(text).terms if t.key in anchors]
+    for term in reversed(terms):
+        picked = _clean(_strip_reserved(text, term.end, len(text), reserved), lang_zh)
+        if picked and any(t.key not in anchors for t in analyse(picked).terms):
+            return picked, f"words after {term.surface!r}"
+    if terms:
+        picked = _clean(_strip_reserved(text, 0, terms[0].start, reserved), lang_zh)
+        if picked:
+            return picked, f"words before {terms[0].surface!r}"
+    return None
+
+
+def _strip_reserved(text: str, start: int, end: int, reserved: list[tuple[int, int]]) -> str:
+    cut = end
+    for a, b in sorted(reserved):
+        if start <= a < cut:
+            cut = a
+            break
+    return text[start:cut]
+
+
+def _clean(span: str, lang_zh: bool) -> str:
+    span = span.strip()
+    if lang_zh:
+        span = _ZH_TRAILING.sub("", _ZH_FILLERS.sub("", span))
+    else:
+        span = _EN_TRAILING.sub("", _EN_FILLERS.sub("", span))
+    return span.strip(" \"'“”")

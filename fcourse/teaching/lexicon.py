@@ -1,0 +1,204 @@
+"""A small bilingual concept lexicon: words that mean the same thing share a token.
+
+The teaching model reads tool descriptions by matching words (see
+``fcourse.teaching.policy``). Spelling alone would miss that "money back",
+"reimburse" and "退款" all mean *refund*, so every surface form below is mapped
+to one concept token (``#refund``). The lexicon is general, everyday
+vocabulary - the kind of words tool descriptions are written in - and not
+phrases taken from the course's own examples, so unseen tools route too.
+
+Each concept has a *weight*. Generic words (order, user, id, get, date) say
+what a tool *touches*, not what it *does*, so they count for less: a request
+that only shares "order" with a refund tool does not trigger it.
+
+English forms are stemmed before matching (so "refunds", "refunded" match
+"refund"); Chinese forms are matched as jieba segments or inside longer
+segments. Introduced in chapter 3, where the decision record shows which
+concepts carried each score.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CONCEPTS",
+    "CURRENCIES",
+    "EN_STOPWORDS",
+    "GENERIC_WEIGHT",
+    "LANGUAGES",
+    "NEGATION_CUES",
+    "NEGATION_STOPS",
+    "ZH_STOPWORDS",
+    "concept_weight",
+]
+
+#: concept -> (weight, surface forms in English and Chinese)
+CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
+    # money and orders
+    "refund": (1.0, ("refund", "money back", "reimburse", "reimbursement", "pay back",
+                     "give back my money", "退款", "退钱", "退费", "退还", "返还", "退给", "退回")),
+    "cancel": (1.0, ("cancel", "cancellation", "call off", "revoke", "void", "abort",
+                     "取消", "撤销", "作废", "撤回")),
+    "order": (0.4, ("order", "purchase", "订单", "单子", "下单", "购买")),
+    "pay": (0.8, ("pay", "payment", "paid", "charge", "billing", "bill", "invoice", "checkout",
+                  "支付", "付款", "账单", "付费", "缴费", "发票", "已支付", "已付款")),
+    "amount": (0.7, ("amount", "total", "sum", "spend", "spent", "cost", "expense", "money",
+                     "balance", "how much", "金额", "总额", "总金额", "花费", "消费", "开销",
+                     "余额", "钱", "多少钱", "总共")),
+    "price": (0.6, ("price", "pricing", "worth", "价格", "价钱", "价位", "报价")),
+    "transfer": (1.0, ("transfer", "wire", "remit", "转账", "汇款", "打款")),
+    # shopping and delivery
+    "shipping": (1.0, ("ship", "shipping", "shipment", "deliver", "delivery", "arrive", "arrival",
+                       "track", "tracking", "package", "parcel", "courier", "logistics",
+                       "快递", "物流", "发货", "配送", "送达", "到货", "包裹", "运单", "派送")),
+    "inventory": (1.0, ("inventory", "in stock", "stock level", "availability", "warehouse",
+                        "库存", "存货", "有货", "缺货")),
+    "product": (0.5, ("product", "item", "goods", "sku", "商品", "产品", "货品", "物品")),
+    # communication
+    "email": (1.0, ("email", "mail", "inbox", "邮件", "电子邮件", "邮箱", "电邮")),
+    "send": (0.8, ("send", "forward", "dispatch", "发送", "发给", "转发", "寄")),
+    "message": (0.8, ("message", "text message", "sms", "chat", "notify", "notification",
+                      "消息", "短信", "通知", "留言", "信息")),
+    "phone": (1.0, ("phone", "phone call", "dial", "telephone", "电话", "打电话", "拨打", "手机")),
+    "contact": (0.6, ("contact", "recipient", "colleague", "friend", "person",
+                      "联系人", "收件人", "同事", "朋友")),
+    "subject": (0.6, ("subject", "title", "headline", "主题", "标题")),
+    "content": (0.4, ("content", "body", "text", "wording", "内容", "正文", "文本", "文字")),
+    # time and planning
+    "meeting": (1.0, ("meeting", "calendar", "schedule", "appointment", "event", "agenda",
+                      "会议", "日程", "日历", "开会", "约会", "行程")),
+    "room": (0.7, ("room", "meeting room", "conference room", "会议室", "房间")),
+    "booking": (1.0, ("book", "booking", "reserve", "reservation", "预订", "预定", "预约", "订")),
+    "reminder": (1.0, ("remind", "reminder", "alarm", "alert", "memo", "提醒", "闹钟", "备忘")),
+    "time": (0.8, ("time", "clock", "what time", "hour", "o'clock", "时间", "几点", "钟点", "时刻")),
+    "timezone": (1.0, ("timezone", "time zone", "utc", "gmt", "时区", "时差")),
+    "date": (0.4, ("date", "day", "today", "tomorrow", "yesterday", "week", "month", "year",
+                   "日期", "今天", "明天", "昨天", "后天", "星期", "周", "月份", "上个月", "本月", "年份")),
+    # travel and places
+    "weather": (1.0, ("weather", "forecast", "temperature", "rain", "raining", "snow", "sunny",
+                      "humidity", "wind", "hot", "cold", "天气", "气温", "温度", "下雨", "预报",
+                      "天气预报", "晴", "刮风", "冷", "热", "湿度", "降雨", "几度", "多少度")),
+    "celsius": (1.0, ("celsius", "centigrade", "metric", "摄氏", "摄氏度", "℃", "°c")),
+    "fahrenheit": (1.0, ("fahrenheit", "imperial", "华氏", "华氏度", "℉", "°f")),
+    "place": (0.5, ("city", "location", "place", "address", "where", "town", "destination",
+                    "origin", "地址", "位置", "地点", "城市", "哪里", "在哪", "目的地", "出发地")),
+    "flight": (1.0, ("flight", "plane", "airline", "airport", "fly", "航班", "机票", "飞机", "机场", "飞")),
+    "hotel": (1.0, ("hotel", "accommodation", "lodging", "hostel", "酒店", "宾馆", "住宿", "旅馆")),
+    "train": (1.0, ("train", "railway", "rail", "火车", "高铁", "动车", "列车")),
+    "taxi": (1.0, ("taxi", "cab", "ride", "uber", "打车", "出租车", "网约车")),
+    "route": (1.0, ("directions", "route", "navigate", "navigation", "distance", "how far",
+                    "路线", "导航", "距离", "多远", "怎么走")),
+    "restaurant": (1.0, ("restaurant", "food", "eat", "dinner", "lunch", "breakfast", "meal",
+                         "餐厅", "饭店", "吃饭", "外卖", "美食", "午饭", "晚饭")),
+    # information
+    "search": (0.8, ("search", "find", "look up", "lookup", "google", "browse",
+                     "搜索", "查找", "搜", "找", "检索", "搜一下")),
+    "lookup": (0.3, ("get", "show", "display", "view", "fetch", "retrieve", "check", "query",
+                     "read", "tell", "查询", "查看", "显示", "获取", "读取", "查", "看看", "告诉")),
+    "web": (0.8, ("web", "internet", "online", "website", "网上", "网页", "网络", "互联网", "网站")),
+    "news": (1.0, ("news", "headlines", "新闻", "头条", "资讯")),
+    "translate": (1.0, ("translate", "translation", "translator", "翻译", "译成", "译")),
+    "language": (0.6, ("language", "english", "chinese", "french", "japanese", "german",
+                       "spanish", "korean", "russian", "italian", "语言", "语种", "英文", "英语",
+                       "中文", "汉语", "法语", "日语", "德语", "西班牙语", "韩语", "俄语", "意大利语")),
+    "summarize": (1.0, ("summarize", "summarise", "summary", "tl;dr", "总结", "摘要", "概括", "归纳")),
+    "calculate": (1.0, ("calculate", "calculator", "compute", "math", "arithmetic", "evaluate",
+                        "expression", "multiply", "divide", "subtract", "plus", "minus",
+                        "计算", "算", "等于", "算术", "数学", "表达式", "乘以", "除以", "加上", "减去")),
+    "convert": (1.0, ("convert", "conversion", "exchange", "change into", "换算", "转换",
+                      "兑换", "换成", "折合")),
+    "currency": (1.0, ("currency", "exchange rate", "forex", "fx", "dollar", "euro", "yuan",
+                       "rmb", "yen", "pound", "usd", "eur", "cny", "jpy", "gbp", "汇率", "货币",
+                       "美元", "欧元", "人民币", "日元", "英镑", "外汇", "港币")),
+    "stock": (1.0, ("stock", "ticker", "quote", "equity", "stock market", "nasdaq",
+                    "trading", "股票", "股价", "股", "行情", "股市")),
+    # accounts, files, systems
+    "user": (0.4, ("user", "account", "profile", "customer", "member",
+                   "用户", "账户", "账号", "会员", "客户")),
+    "id": (0.3, ("id", "identifier", "number", "code", "编号", "号码", "单号", "订单号", "序号")),
+    "password": (1.0, ("password", "login", "log in", "sign in", "credential",
+                       "密码", "登录", "登陆")),
+    "file": (1.0, ("file", "document", "folder", "directory", "attachment", "pdf",
+                   "文件", "文档", "文件夹", "附件", "目录")),
+    "delete": (1.0, ("delete", "remove", "erase", "删除", "删掉", "移除", "清除")),
+    "create": (0.5, ("create", "add", "new", "make", "创建", "新建", "添加", "新增")),
+    "update": (0.8, ("update", "modify", "change", "edit", "rename", "修改", "更新", "更改", "编辑")),
+    "status": (0.5, ("status", "state", "progress", "状态", "进度", "情况")),
+    "ticket": (1.0, ("ticket", "complaint", "support", "issue", "工单", "投诉", "客服")),
+    "image": (1.0, ("image", "picture", "photo", "draw", "图片", "照片", "图像", "画")),
+    "code": (1.0, ("run", "execute", "script", "python", "program", "运行", "执行", "代码", "脚本")),
+    "database": (1.0, ("database", "sql", "table", "record", "数据库", "数据表")),
+    "music": (1.0, ("music", "song", "play", "playlist", "音乐", "歌曲", "歌", "播放")),
+    "light": (1.0, ("light", "lamp", "turn on", "turn off", "灯", "开灯", "关灯", "灯光")),
+    "recommend": (1.0, ("recommend", "recommendation", "suggest", "推荐", "建议")),
+}
+
+#: weight of a concept below which it counts as generic (it cannot trigger a tool alone)
+GENERIC_WEIGHT = 0.7
+
+
+def concept_weight(concept: str) -> float:
+    """The weight of a concept token (``"#refund"`` or ``"refund"``); 0.0 if unknown."""
+    entry = CONCEPTS.get(concept.lstrip("#"))
+    return entry[0] if entry else 0.0
+
+
+EN_STOPWORDS = frozenset(
+    """a an the and or but if then than so of to in on at by for with from into onto
+    about as is are was were be been being am do does did doing done have has had having
+    i me my mine myself we us our you your yours he him his she her it its they them their
+    this that these those there here what which who whom whose when why how
+    can could would should will shall may might must please kindly just also only
+    very really some any all each every both either neither other another such same
+    want wants wanted need needs like would let lets help use used using uses return returns
+    s t one two up down out over under again further once more most own not no nor too
+    whether while until via per etc e g eg ie yes ok okay hi hello thanks thank""".split()
+)
+
+ZH_STOPWORDS = frozenset(
+    """的 了 是 我 你 他 她 它 我们 你们 他们 吗 呢 吧 啊 呀 在 和 与 及 或 把 被 给 帮 请 一下
+    帮我 能 可以 能否 要 想 这个 那个 这 那 什么 怎么 怎么样 如何 多少 哪 有 没有 就 都 也 还 一个
+    个 现在 一些 些 会 让 用 对 从 为 为了 并 但 但是 而 如果 的话 时 时候 下 上 中 里 内 后 前
+    么 嘛 哦 哈 好 好的 谢谢 你好 麻烦 需要 用于 使用 指定 某个 当 等 如 例如 比如 其 该 所 之 知道 一下子""".split()
+)
+
+#: words that open a negated stretch ("don't refund", "不要退款")
+NEGATION_CUES = frozenset(
+    ("not", "don't", "dont", "do not", "never", "no", "without", "won't", "didn't", "doesn't",
+     "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't", "cannot", "can't",
+     "没", "没有", "未", "尚未", "还没",
+     "不要", "别", "不用", "无需", "不想", "不需要", "不必", "没必要", "不", "甭", "勿", "不是")
+)
+
+#: words that close a negated stretch ("don't refund, *just* tell me ...")
+NEGATION_STOPS = frozenset(
+    ("but", "just", "only", "instead", "rather", "however", "though",
+     "只", "只要", "只想", "就", "但", "但是", "而是", "只是", "而", "不过")
+)
+
+#: ISO 4217 code -> names (English, Chinese) - world knowledge for currency arguments
+CURRENCIES: dict[str, tuple[str, ...]] = {
+    "USD": ("dollar", "dollars", "us dollar", "usd", "$", "美元", "美金"),
+    "EUR": ("euro", "euros", "eur", "€", "欧元"),
+    "CNY": ("yuan", "rmb", "renminbi", "cny", "¥", "人民币", "元"),
+    "JPY": ("yen", "jpy", "日元", "日币"),
+    "GBP": ("pound", "pounds", "sterling", "gbp", "£", "英镑"),
+    "HKD": ("hong kong dollar", "hkd", "港币", "港元"),
+    "KRW": ("korean won", "krw", "韩元"),
+    "CHF": ("swiss franc", "francs", "chf", "瑞士法郎"),
+    "AUD": ("australian dollar", "aud", "澳元"),
+    "CAD": ("canadian dollar", "cad", "加元"),
+}
+
+#: ISO 639-1 code -> names (English, Chinese) - world knowledge for language arguments
+LANGUAGES: dict[str, tuple[str, ...]] = {
+    "en": ("english", "英文", "英语"),
+    "zh": ("chinese", "mandarin", "中文", "汉语", "普通话"),
+    "fr": ("french", "法语", "法文"),
+    "ja": ("japanese", "日语", "日文"),
+    "de": ("german", "德语", "德文"),
+    "es": ("spanish", "西班牙语", "西语"),
+    "ko": ("korean", "韩语", "韩文"),
+    "ru": ("russian", "俄语", "俄文"),
+    "it": ("italian", "意大利语"),
+    "pt": ("portuguese", "葡萄牙语"),
+}

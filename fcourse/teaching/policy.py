@@ -1,0 +1,441 @@
+"""The teaching model's policy: what it says in reply to one request.
+
+``decide(request)`` returns a :class:`~fcourse.teaching.decision.Decision`;
+``explain(request)`` returns its glass-box record. Introduced in chapter 0,
+used from chapter 2 on, and opened up in chapter 3 ("why the model picks a
+tool"). Everything is deterministic: the same request gives the same
+Decision, byte for byte.
+
+How it picks a tool (routing)
+    Each tool's *description* - never its name - is a small document; its
+    parameter descriptions count too, at 0.3 weight. The conversation is the
+    query: the latest user turn at full weight, earlier user turns at 0.4, the
+    system/developer context at 0.25. Both sides go through the same analysis
+    (``fcourse.teaching.analysis``): English stemmed (Snowball), Chinese
+    segmented (jieba), and words of the same meaning mapped to one concept
+    (``fcourse.teaching.lexicon``: "money back", "reimburse", "退款" -> #refund).
+    Each tool is scored with BM25 (k1=1.2, b=0.5; the IDF counts three empty
+    background documents, so a single tool still has informative terms), and
+    each term's contribution is multiplied by its concept weight - generic
+    words such as *order*, *user* or *get* count for less. A tool *fits* when
+    its score reaches the threshold (1.0) **and** the latest user turn itself
+    matched one of its non-generic terms; otherwise the model answers in
+    text. Terms right after "don't" / "不要" are dropped ("don't refund, just
+    tell me when it arrives" refunds nothing). Because only descriptions are
+    read, swapping two tools' descriptions swaps their routing. A second tool
+    is called too when other full-weight words of the request fit it
+    ("refund O-100 and cancel O-200"), in the order the user said them; a
+    bare follow-up ("O-100" after the model asked which order) is routed
+    together with the turn it answers.
+
+How it fills arguments
+    See ``fcourse.teaching.arguments``: each parameter's schema (type, enum,
+    pattern, format, default, description) says what kind of value it wants;
+    the value is looked for in the user's turns, then in the system context.
+    A required value found nowhere makes the model *ask back* instead of
+    inventing it. Several values for one entity ("北京和上海") become several
+    calls when ``parallel_tool_calls`` is true, else only the first.
+
+tool_choice
+    ``"none"`` never calls; ``"auto"`` calls when a tool fits; ``"required"``
+    calls the best-scoring tool and a named choice calls that tool, even with
+    arguments missing (the record says which, and that the call was forced) -
+    as a hosted API would, also after tool results.
+
+The record (``Decision.record``, ``explain()``)
+    ``kind``, ``language``, ``tool_choice``, ``threshold``; ``query`` (the
+    terms read from each turn, and the negated ones); ``tools`` (per tool:
+    ``score``, ``fits``, ``top_terms`` with each term's contribution);
+    ``chosen``; ``arguments`` (per value: ``source`` - latest user turn,
+    earlier user turn, system/developer context, schema default - and
+    ``how`` - pattern, example shape, gazetteer, enum synonym, label ...);
+    ``missing``; ``forced``; ``reason`` in words. Without tools: ``behaviour``
+    and, for JSON replies, ``failure_mode`` and ``failure_mode_how``.
+
+Limits (say them out loud in class)
+    It matches words, not meaning: a description that never uses the user's
+    words (or a synonym in the lexicon) will not be found, and a vague one
+    loses to a precise one. Negation is a window of a few words, not a parse.
+    Free-text arguments are cut from the user's sentence with simple cues.
+    It knows the places, currencies and languages in its small tables only.
+    It does not tell a question about an action from a request for it ("why
+    was I charged twice?" may route to a refund), nor implicit intents
+    ("这个订单我不要了" is not read as "cancel"). Relative dates ("上个月")
+    are not resolved - the model asks.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from fcourse.teaching import text as text_model
+from fcourse.teaching.analysis import PLAIN_WEIGHT, Term, analyse, language_of
+from fcourse.teaching.arguments import Filled, Sources, fill_arguments
+from fcourse.teaching.conversation import (
+    context_text,
+    estimate_tokens,
+    latest_user_index,
+    text_of,
+    trailing_tool_round,
+    truncate_tokens,
+)
+from fcourse.teaching.decision import Decision, ProposedCall
+from fcourse.teaching.lexicon import GENERIC_WEIGHT, concept_weight
+from fcourse.teaching.places import find_places
+from fcourse.teaching.results import compose_answer
+from fcourse.teaching.text import FAILURE_MODES
+
+__all__ = ["FAILURE_MODES", "THRESHOLD", "decide", "explain"]
+
+#: a tool whose score is below this does not fit the request
+THRESHOLD = 1.0
+_K1, _B, _BACKGROUND_DOCS = 1.2, 0.5, 3
+_PARAM_WEIGHT = 0.3
+_W_LATEST, _W_EARLIER, _W_CONTEXT = 1.0, 0.4, 0.25
+
+
+# ---------------------------------------------------------------- documents
+
+@dataclass(frozen=True)
+class _Doc:
+    tf: dict[str, float]
+    length: float
+
+
+def _weight_of(key: str) -> float:
+    return concept_weight(key) if key.startswith("#") else PLAIN_WEIGHT
+
+
+@functools.lru_cache(maxsize=2048)
+def _doc(description: str, param_descriptions: tuple[str, ...]) -> _Doc:
+    """A tool description as weighted term frequencies (cached on the strings)."""
+    tf: dict[str, float] = {}
+    for term in analyse(description).terms:
+        tf[term.key] = tf.get(term.key, 0.0) + 1.0
+    for text in param_descriptions:
+        for term in analyse(text).terms:
+            tf[term.key] = tf.get(term.key, 0.0) + _PARAM_WEIGHT
+    return _Doc(tf, sum(tf.values()))
+
+
+def _function(tool: dict[str, Any]) -> dict[str, Any]:
+    fn = tool.get("function")
+    return fn if isinstance(fn, dict) else {}
+
+
+def _tool_doc(tool: dict[str, Any]) -> _Doc:
+    fn = _function(tool)
+    params = fn.get("parameters") if isinstance(fn.get("parameters"), dict) else {}
+    props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
+    descriptions = tuple(str(p.get("description", "")) for p in props.values() if isinstance(p, dict))
+    return _doc(str(fn.get("description") or ""), descriptions)
+
+
+# ---------------------------------------------------------------- the query
+
+@dataclass(frozen=True)
+class _QueryTerm:
+    key: str
+    surface: str
+    weight: float  # source weight: latest turn 1.0, earlier 0.4, context 0.25
+    source: str
+    primary: bool
+
+
+def _query(primary: list[str], earlier: list[str], context: str) -> tuple[dict[str, _QueryTerm], list[Term]]:
+    terms: dict[str, _QueryTerm] = {}
+    negated: list[Term] = []
+
+    def add(key: str, surface: str, weight: float, source: str, is_primary: bool) -> None:
+        old = terms.get(key)
+        if old is None or weight > old.weight:
+            terms[key] = _QueryTerm(key, surface, weight, source, is_primary or bool(old and old.primary))
+
+    for text in primary:
+        a = analyse(text)
+        negated.extend(a.negated)
+        for t in a.terms:
+            add(t.key, t.surface, _W_LATEST, "user", True)
+        for name, _, _ in find_places(text)[:1]:
+            add("#place", name, _W_LATEST, "user (known place)", True)
+    for text in earlier:
+        for t in analyse(text).terms:
+            add(t.key, t.surface, _W_EARLIER, "earlier user turn", False)
+    for t in analyse(context).terms:
+        add(t.key, t.surface, _W_CONTEXT, "system/developer context", False)
+    negated_keys = {t.key for t in negated} - {t.key for text in primary for t in analyse(text).terms}
+    for key in negated_keys:
+        terms.pop(key, None)
+    return terms, negated
+
+
+def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], threshold: float = THRESHOLD
+                ) -> list[dict[str, Any]]:
+    """BM25 score of every tool's description against the query terms, with contributions."""
+    docs = [_tool_doc(t) for t in tools]
+    n = len(docs)
+    avg = (sum(d.length for d in docs) / n) if n else 1.0
+    avg = avg or 1.0
+    rows = []
+    for index, (tool, doc) in enumerate(zip(tools, docs)):
+        contributions = []
+        for q in query.values():
+            tf = doc.tf.get(q.key)
+            if not tf:
+                continue
+            df = sum(1 for d in docs if q.key in d.tf)
+            idf = math.log(1.0 + (n + _BACKGROUND_DOCS - df + 0.5) / (df + 0.5))
+            sat = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * doc.length / avg))
+            value = q.weight * _weight_of(q.key) * idf * sat
+            contributions.append((value, q))
+        contributions.sort(key=lambda c: (-c[0], c[1].key))
+        score = sum(c[0] for c in contributions)
+        strong = [c for c in contributions if c[1].primary and _weight_of(c[1].key) >= GENERIC_WEIGHT]
+        rows.append({
+            "index": index,
+            "name": str(_function(tool).get("name", "")),
+            "score": round(score, 4),
+            "fits": score >= threshold and bool(strong),
+            "user_matched_specific_term": bool(strong),
+            "top_terms": [
+                {"term": c[1].key, "surface": c[1].surface, "from": c[1].source, "contribution": round(c[0], 4)}
+                for c in contributions[:6]
+            ],
+            "_strong": {c[1].key: c[0] for c in strong},
+            "_anchors": frozenset(c[1].key for c in contributions if c[1].primary),
+        })
+    return rows
+
+
+# ---------------------------------------------------------------- wording
+
+def _capability(tool: dict[str, Any]) -> str:
+    desc = str(_function(tool).get("description") or _function(tool).get("name", "")).strip()
+    for stop in ("。", ". ", "；", ";", "：", ": ", "\n"):
+        if stop in desc:
+            desc = desc.split(stop)[0]
+    return _lower_first(desc.rstrip(".。"))
+
+
+def _lower_first(text: str) -> str:
+    """"Refund a paid order" -> "refund a paid order" (but "ISO code" stays)."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+def _no_fit_text(tools: list[dict[str, Any]], zh: bool) -> str:
+    caps = "；".join(_capability(t) for t in tools[:4]) if zh else "; ".join(_capability(t) for t in tools[:4])
+    if zh:
+        return f"我现有的工具都帮不上这个问题（它们能：{caps}），所以我不乱猜。"
+    return f"None of my tools fits this (they can: {caps}), so I won't guess."
+
+
+def _ask_text(tool: dict[str, Any], missing: list[str], zh: bool) -> str:
+    parameters = _function(tool).get("parameters")
+    params = parameters.get("properties") if isinstance(parameters, dict) else None
+    params = params if isinstance(params, dict) else {}
+    items = []
+    for name in missing:
+        schema = params.get(name) if isinstance(params.get(name), dict) else {}
+        desc = _lower_first(str(schema.get("description", "")).strip().rstrip(".。"))
+        items.append((f"{name}（{desc}）" if desc else name) if zh else (f"{name} ({desc})" if desc else name))
+    if zh:
+        return f"要办这件事，我还需要：{'、'.join(items)}。请告诉我。"
+    return f"To do that I need {', '.join(items)}. Could you tell me?"
+
+
+def _none_text(tool: dict[str, Any], zh: bool) -> str:
+    cap = _capability(tool)
+    if zh:
+        return f"这次请求关闭了工具调用（tool_choice 为 \"none\"），所以我现在没法帮你{cap}。"
+    return f"Tool calls are switched off for this request (tool_choice is \"none\"), so I can't {cap} right now."
+
+
+# ---------------------------------------------------------------- decide
+
+def _public_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if not k.startswith("_") and k != "index"} for r in rows]
+
+
+def _limit(decision: Decision, request: dict[str, Any]) -> Decision:
+    limit = request.get("max_completion_tokens") or request.get("max_tokens")
+    content = decision.content
+    if not limit or content is None or decision.kind == "tool_calls" or estimate_tokens(content) <= limit:
+        return decision
+    record = dict(decision.record, truncated_by_max_tokens=int(limit))
+    return Decision(kind=decision.kind, content=truncate_tokens(content, int(limit)),
+                    tool_calls=decision.tool_calls, finish_reason="length", record=record)
+
+
+def _focus(latest: str, row: dict[str, Any], chosen: list[dict[str, Any]]) -> int | None:
+    """Where a tool's own words start in the latest turn, when several tools are called."""
+    others = frozenset().union(*(c["_anchors"] for c in chosen if c is not row))
+    for term in analyse(latest).terms:
+        if term.key in row["_strong"] and term.key not in others:
+            return term.start
+    return None
+
+
+def _follow_up_earlier(messages: list[dict[str, Any]], ui: int) -> int | None:
+    """The user turn a short follow-up answers ("O-100" after "which order?"), if any."""
+    if ui < 2:
+        return None
+    prev = messages[ui - 1]
+    if prev.get("role") != "assistant" or prev.get("tool_calls"):
+        return None
+    for j in range(ui - 2, -1, -1):
+        role = messages[j].get("role")
+        if role == "tool" or (role == "assistant" and messages[j].get("tool_calls")):
+            return None
+        if role == "user":
+            return j
+    return None
+
+
+def decide(request: dict[str, Any]) -> Decision:
+    """What the teaching model replies to a validated Chat Completions request."""
+    return _limit(_decide(request), request)
+
+
+def explain(request: dict[str, Any]) -> dict[str, Any]:
+    """The glass-box record of :func:`decide` for this request (JSON-serialisable)."""
+    return decide(request).record
+
+
+def _decide(request: dict[str, Any]) -> Decision:
+    messages: list[dict[str, Any]] = list(request.get("messages") or [])
+    tools = [t for t in request.get("tools") or [] if isinstance(t, dict) and _function(t)]
+    tool_choice = request.get("tool_choice") or "auto"
+    function = tool_choice.get("function") if isinstance(tool_choice, dict) else None
+    named = function.get("name") if isinstance(function, dict) else None
+    forced = bool(tools) and (tool_choice == "required" or named is not None)
+    trailing = trailing_tool_round(messages)
+    if not tools and not trailing:
+        return text_model.reply(request)
+
+    ext = request.get("fcourse") if isinstance(request.get("fcourse"), dict) else {}
+    threshold = float(ext.get("threshold", THRESHOLD))
+    parallel = request.get("parallel_tool_calls", True) is not False
+
+    ui = latest_user_index(messages)
+    latest = text_of(messages[ui].get("content")) if ui is not None else ""
+    language = language_of(latest)
+    zh = language == "zh"
+    context = context_text(messages)
+    earlier_idx = [i for i, m in enumerate(messages) if m.get("role") == "user" and i != ui]
+    earlier = [text_of(messages[i].get("content")) for i in reversed(earlier_idx)]
+
+    record: dict[str, Any] = {
+        "language": language,
+        "tool_choice": tool_choice,
+        "parallel_tool_calls": parallel,
+        "threshold": threshold,
+        "method": "BM25 over tool descriptions (names ignored), concept lexicon, jieba + Snowball",
+    }
+
+    if trailing and not forced:
+        content, results = compose_answer(trailing[0], trailing[1], language)
+        record.update(kind="answer", tools=[], chosen=[], **results)
+        return Decision(kind="answer", content=content, record=record)
+
+    primary = [latest]
+    query, negated = _query(primary, earlier, context)
+    rows = _score_tools(tools, query, threshold)
+    follow_up = False
+    if ui is not None and not any(r["fits"] for r in rows):
+        j = _follow_up_earlier(messages, ui)
+        if j is not None:
+            before = text_of(messages[j].get("content"))
+            q2, n2 = _query([latest, before], [e for e in earlier if e != before], context)
+            rows2 = _score_tools(tools, q2, threshold)
+            if any(r["fits"] for r in rows2):
+                primary, query, negated, rows, follow_up = [latest, before], q2, n2, rows2, True
+
+    ranked = sorted(rows, key=lambda r: (-r["score"], r["index"]))
+    record.update(
+        query={
+            "latest_user_turn": latest,
+            "follow_up_of_earlier_turn": follow_up,
+            "terms": [{"term": q.key, "surface": q.surface, "from": q.source, "weight": q.weight}
+                      for q in sorted(query.values(), key=lambda q: (-q.weight, q.key))],
+            "negated": [t.as_dict() for t in negated],
+        },
+        tools=_public_rows(rows),
+    )
+
+    if tool_choice == "none":
+        best = ranked[0]
+        content = (_none_text(tools[best["index"]], zh) if best["fits"]
+                   else text_model.chat_answer(latest, language, _no_fit_text(tools, zh)))
+        record.update(kind="answer", chosen=[], reason='tool_choice is "none": never call a tool')
+        return Decision(kind="answer", content=content, record=record)
+
+    if named is not None:
+        chosen = [r for r in rows if r["name"] == named][:1] or ranked[:1]
+        why = f"tool_choice names {named!r}: that tool is called"
+    elif tool_choice == "required":
+        chosen = ranked[:1]
+        why = 'tool_choice is "required": the best-scoring tool is called even if it does not fit'
+    else:
+        fitting = [r for r in ranked if r["fits"]]
+        if not fitting:
+            record.update(kind="answer", chosen=[],
+                          reason=f"no tool reached the threshold {threshold} with a specific term from the "
+                                 "user: answer in text, no call")
+            content = text_model.chat_answer(latest, language, _no_fit_text(tools, zh))
+            return Decision(kind="answer", content=content, record=record)
+        chosen = [fitting[0]]
+        for other in fitting[1:]:  # a second intent: its own full-weight terms, not the best tool's
+            taken = frozenset().union(*(c["_anchors"] for c in chosen))
+            own = {k: v for k, v in other["_strong"].items() if k not in taken}
+            if sum(own.values()) >= threshold and any(_weight_of(k) >= 1.0 for k in own):
+                chosen.append(other)
+        why = f"best tool scored {fitting[0]['score']} >= threshold {threshold}"
+        if len(chosen) > 1:
+            why += f"; {len(chosen) - 1} more tool(s) fit other words of the request: {[c['name'] for c in chosen[1:]]}"
+
+    user_sources = tuple(primary) + tuple(e for e in earlier if e not in primary)
+    focuses = {r["index"]: (_focus(latest, r, chosen) if len(chosen) > 1 else None) for r in chosen}
+    if len(chosen) > 1:  # several intents: in the order the user said them
+        chosen.sort(key=lambda r: (focuses[r["index"]] is None, focuses[r["index"]] or 0))
+    filled: list[tuple[dict[str, Any], Filled]] = []
+    for row in chosen:
+        tool = tools[row["index"]]
+        params = _function(tool).get("parameters")
+        focus = focuses[row["index"]]
+        filled.append((row, fill_arguments(params if isinstance(params, dict) else None,
+                                           Sources(user=user_sources, context=context,
+                                                   anchors=row["_anchors"], focus=focus))))
+    record["chosen"] = [r["name"] for r in chosen]
+    record["arguments"] = [dict(p, tool=row["name"]) for row, f in filled for p in f.provenance]
+    missing = {row["name"]: f.missing for row, f in filled if f.missing}
+    record["missing"] = missing
+
+    if missing and not forced:
+        row, f = next((r, f) for r, f in filled if f.missing)
+        record.update(kind="ask", reason=f"{why}, but required argument(s) {f.missing} of {row['name']} "
+                                         "are nowhere in the conversation: ask back, invent nothing")
+        return Decision(kind="ask", content=_ask_text(tools[row["index"]], f.missing, zh), record=record)
+
+    calls: list[ProposedCall] = []
+    for row, f in filled:
+        if f.fan_out and not f.missing and len(filled) == 1:
+            param, values = f.fan_out
+            for value in values:
+                calls.append(ProposedCall(row["name"], {**f.arguments, param: value}))
+        else:
+            calls.append(ProposedCall(row["name"], dict(f.arguments)))
+    dropped = 0
+    if not parallel and len(calls) > 1:
+        dropped = len(calls) - 1
+        calls = calls[:1]
+    record.update(
+        kind="tool_calls",
+        forced=forced,
+        reason=why + (f"; forced call with missing argument(s) {missing}" if missing else "")
+        + (f"; parallel_tool_calls is false: {dropped} more call(s) dropped" if dropped else ""),
+        calls=[{"name": c.name, "arguments": c.arguments} for c in calls],
+    )
+    return Decision(kind="tool_calls", tool_calls=tuple(calls), finish_reason="tool_calls", record=record)

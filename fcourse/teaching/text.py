@@ -1,0 +1,383 @@
+"""The teaching model without tools: a plain text model, and how it gets JSON wrong.
+
+Chapter 1 starts here. Given no ``tools``, the teaching model only completes
+text, like any language model:
+
+- asked about data it cannot have ("What was my order total last month?") it
+  answers *confidently anyway*, with a plausible invented figure (¥3,280 in
+  the source story, where the truth was ¥0) - sampled from the request, so the
+  same question always gets the same invention;
+- when a system (or developer, or user) prompt shows a JSON object to reply
+  with (``Reply only with {"action": "get_weather", "city": "..."}``), it
+  follows the format: literal values such as the action name are kept, the
+  placeholders are filled from the user's words (``fcourse.teaching.arguments``);
+- but not always cleanly. :data:`FAILURE_MODES` are the ways replies break in
+  practice. At temperature 0 (or unset) the reply is ``clean``; above 0 a mode
+  is sampled (seeded by the request and ``seed``; ``clean`` most often, flatter
+  as the temperature rises); ``extra_body={"fcourse": {"failure_mode": "fence"}}``
+  picks one explicitly;
+- anything else gets a short, honest, deterministic chat answer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+from fcourse.teaching.analysis import analyse, language_of
+from fcourse.teaching.arguments import Sources, fill_arguments
+from fcourse.teaching.conversation import (
+    context_text,
+    latest_user_index,
+    request_rng,
+    text_of,
+)
+from fcourse.teaching.decision import Decision
+from fcourse.teaching.places import PLACES, find_places
+
+__all__ = ["FAILURE_MODES", "FAILURE_MODE_WEIGHTS", "chat_answer", "find_templates", "invented_answer",
+           "reply", "render"]
+
+#: how a JSON reply can come out (chapter 1's parsers are measured against these)
+FAILURE_MODES: tuple[str, ...] = (
+    "clean",           # exactly the JSON object
+    "prose",           # a sentence around the JSON
+    "fence",           # inside a ```json markdown fence
+    "truncated",       # cut off mid-object (finish_reason "length")
+    "trailing_comma",  # {"a": 1,}
+    "single_quotes",   # {'a': 'b'}
+    "two_objects",     # two JSON objects, the second one different
+    "forgot",          # the format forgotten: a plain prose answer
+)
+
+#: relative weights at temperature 1 (flatter above 1, sharper below)
+FAILURE_MODE_WEIGHTS: dict[str, float] = {
+    "clean": 0.50, "prose": 0.12, "fence": 0.12, "truncated": 0.05,
+    "trailing_comma": 0.05, "single_quotes": 0.05, "two_objects": 0.05, "forgot": 0.06,
+}
+
+_ACTION_KEYS = frozenset({"action", "tool", "name", "function", "type", "intent", "command", "tool_name", "op"})
+_IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
+_PLACEHOLDER_RE = re.compile(r"^\s*(?:\.{2,}|…+|<[^>]*>|\{[^}]*\}|\?+|x+|string|value|str|)\s*$", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------- templates
+
+def _json_objects(text: str) -> list[tuple[dict[str, Any], int, int]]:
+    """Every top-level ``{...}`` in ``text`` that parses as a JSON object."""
+    found: list[tuple[dict[str, Any], int, int]] = []
+    i = 0
+    while True:
+        start = text.find("{", i)
+        if start < 0:
+            return found
+        depth, j, in_str = 0, start, False
+        end = -1
+        while j < len(text):
+            c = text[j]
+            if in_str:
+                if c == "\\":
+                    j += 1
+                elif c == '"':
+                    in_str = False
+            elif c == '"':
+                in_str = True
+            elif c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+                if depth == 0:
+                    end = j + 1
+                    break
+            j += 1
+        if end < 0:
+            return found
+        raw = text[start:end]
+        candidate = re.sub(r":\s*<([^>\"]*)>", r': "<\1>"', raw)
+        try:
+            obj = json.loads(candidate)
+        except ValueError:
+            obj = None
+        if isinstance(obj, dict) and obj:
+            found.append((obj, start, end))
+        i = end
+
+
+def find_templates(messages: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str]]:
+    """JSON reply templates the prompt asks for, each with the sentence around it.
+
+    System and developer messages are searched first, then the latest user turn.
+    """
+    for role_set in (("system", "developer"), ("user",)):
+        texts = [text_of(m.get("content")) for m in messages if m.get("role") in role_set]
+        if role_set == ("user",):
+            texts = texts[-1:]
+        templates = []
+        for text in texts:
+            for obj, start, end in _json_objects(text):
+                lead = max(text.rfind("\n", 0, start), text.rfind("。", 0, start), text.rfind(". ", 0, start))
+                templates.append((obj, text[lead + 1 : end]))
+        if templates:
+            return templates
+    return []
+
+
+def _is_literal(key: str, value: Any) -> bool:
+    return key.lower() in _ACTION_KEYS and isinstance(value, str) and bool(_IDENT_RE.match(value))
+
+
+def _fill_template(template: dict[str, Any], user: str, context: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    props: dict[str, Any] = {}
+    for key, value in template.items():
+        if _is_literal(key, value):
+            continue
+        hint = "" if not isinstance(value, str) or _PLACEHOLDER_RE.match(value) else value
+        if isinstance(value, bool):
+            props[key] = {"type": "boolean", "description": key}
+        elif isinstance(value, (int, float)):
+            props[key] = {"type": "number", "description": key}
+        else:
+            props[key] = {"type": "string", "description": f"{key} {hint}".strip()}
+    filled = fill_arguments({"type": "object", "properties": props},
+                            Sources(user=(user,), context=context,
+                                    anchors=frozenset(t.key for t in analyse(user).terms if t.is_concept)))
+    out: dict[str, Any] = {}
+    for key, value in template.items():
+        out[key] = value if _is_literal(key, value) else filled.arguments.get(key)
+    return out, filled.provenance
+
+
+# ---------------------------------------------------------------- rendering
+
+def _single_quoted(obj: dict[str, Any]) -> str:
+    def q(v: Any) -> str:
+        return "'" + v.replace("'", "\\'") + "'" if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+    return "{" + ", ".join(f"{q(k)}: {q(v)}" for k, v in obj.items()) + "}"
+
+
+def _second_object(obj: dict[str, Any], rng: Any) -> dict[str, Any]:
+    second = dict(obj)
+    for key, value in obj.items():
+        if _is_literal(key, value) or value is None:
+            continue
+        if isinstance(value, str) and find_places(value):
+            pool = [zh if language_of(value) == "zh" else en for en, zh in PLACES[:12]]
+            pool = [p for p in pool if p != value]
+            second[key] = pool[rng.randrange(len(pool))]
+        elif isinstance(value, str) and re.search(r"\d+$", value):
+            second[key] = re.sub(r"\d+$", lambda m: str(int(m.group()) + 1), value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            second[key] = value + 1
+        else:
+            continue
+        break
+    return second
+
+
+def render(obj: dict[str, Any], mode: str, *, language: str = "en", rng: Any = None,
+           prose_answer: str = "") -> tuple[str, str]:
+    """The reply text for ``obj`` in failure ``mode``, and its finish_reason."""
+    clean = json.dumps(obj, ensure_ascii=False)
+    if mode == "clean":
+        return clean, "stop"
+    if mode == "prose":
+        if language == "zh":
+            return f"好的，这是你要的 JSON：\n{clean}\n还有什么需要帮忙的吗？", "stop"
+        return f"Sure! Here is the JSON you asked for:\n{clean}\nLet me know if you need anything else.", "stop"
+    if mode == "fence":
+        return "```json\n" + json.dumps(obj, ensure_ascii=False, indent=2) + "\n```", "stop"
+    if mode == "truncated":
+        return clean[: max(1, len(clean) * 2 // 3)], "length"
+    if mode == "trailing_comma":
+        return clean[:-1] + ",}", "stop"
+    if mode == "single_quotes":
+        return _single_quoted(obj), "stop"
+    if mode == "two_objects":
+        second = _second_object(obj, rng or random.Random(0))
+        return clean + "\n" + json.dumps(second, ensure_ascii=False), "stop"
+    if mode == "forgot":
+        return prose_answer, "stop"
+    raise ValueError(f"unknown failure mode {mode!r}; choose one of {', '.join(FAILURE_MODES)}")
+
+
+def _choose_mode(request: dict[str, Any]) -> tuple[str, str]:
+    ext = request.get("fcourse") if isinstance(request.get("fcourse"), dict) else {}
+    explicit = ext.get("failure_mode")
+    if explicit is not None:
+        if explicit not in FAILURE_MODES:
+            raise ValueError(f"unknown failure_mode {explicit!r}; choose one of {', '.join(FAILURE_MODES)}")
+        return explicit, "chosen explicitly (fcourse.failure_mode)"
+    temperature = request.get("temperature")
+    if not temperature or temperature <= 0:
+        return "clean", "temperature 0 or unset: always clean"
+    t = min(max(float(temperature), 0.05), 2.0)
+    weights = [FAILURE_MODE_WEIGHTS[m] ** (1.0 / t) for m in FAILURE_MODES]
+    mode = request_rng(request, "failure_mode").choices(FAILURE_MODES, weights=weights)[0]
+    return mode, f"sampled at temperature {temperature} from seed and request"
+
+
+# ---------------------------------------------------------------- prose answers
+
+_OTHERWISE_RE = re.compile(r"\b(?:otherwise|else|if not|if no)\b|否则|其他情况|其余情况|不需要工具", re.IGNORECASE)
+_PERSONAL_RE = re.compile(r"\b(?:my|mine|me|our|i)\b|我", re.IGNORECASE)
+_PERIODS = (("last month", "上个月"), ("this month", "这个月"), ("last week", "上周"), ("yesterday", "昨天"),
+            ("today", "今天"), ("last year", "去年"))
+_CONDITIONS = (("sunny", "晴"), ("cloudy", "多云"), ("light rain", "小雨"), ("overcast", "阴"))
+
+
+def _period(text: str, zh: bool) -> str:
+    low = text.lower()
+    for en, cn in _PERIODS:
+        if en in low or cn in text:
+            return cn if zh else en
+    return ""
+
+
+def invented_answer(text: str, language: str, rng: Any) -> str | None:
+    """A confident, invented answer to a question about data the model cannot have."""
+    keys = analyse(text).keys
+    zh = language == "zh"
+    places = find_places(text)
+    if "#weather" in keys:
+        place = places[0][0] if places else ("这里" if zh else "your city")
+        cond = _CONDITIONS[rng.randrange(len(_CONDITIONS))]
+        temp = rng.randrange(8, 31)
+        return (f"{place}今天{cond[1]}，气温 {temp}℃ 左右。" if zh
+                else f"It is {cond[0]} in {place} today, around {temp}°C.")
+    if "#currency" in keys or "#convert" in keys and "#amount" in keys:
+        rate = rng.randrange(690, 735) / 100
+        return f"今天 1 美元约合 {rate:.2f} 人民币。" if zh else f"Today 1 US dollar is about {rate:.2f} Chinese yuan."
+    if "#stock" in keys:
+        price = rng.randrange(5000, 40000) / 100
+        return f"目前股价是 {price:.2f} 美元。" if zh else f"The stock is trading at ${price:.2f} right now."
+    if "#inventory" in keys:
+        n = rng.randrange(3, 120)
+        return f"目前库存还有 {n} 件。" if zh else f"There are {n} units in stock right now."
+    personal = bool(_PERSONAL_RE.search(text))
+    if personal and "#shipping" in keys:
+        day = rng.randrange(2, 6)
+        return f"您的订单预计 {day} 天后送达。" if zh else f"Your order will arrive in {day} days."
+    if personal and keys & {"#amount", "#order", "#pay", "#price"}:
+        amount = rng.randrange(120, 900) * 10
+        period = _period(text, zh)
+        if zh:
+            return f"您{period}的订单总金额为 ¥{amount:,}。"
+        return f"Your order total {period + ' ' if period else ''}was ¥{amount:,}."
+    return None
+
+
+_ARITH_RE = re.compile(
+    r"(?<![\w+\-.])(-?\d{1,7}(?:\.\d+)?)\s*(\+|-|\*|/|×|÷|加|减|乘以?|除以|plus|minus|times|divided by)"
+    r"\s*(-?\d{1,7}(?:\.\d+)?)(?![\d\-])",
+    re.IGNORECASE,
+)
+
+
+def chat_answer(text: str, language: str, fallback: str | None = None) -> str:
+    """A short, honest, deterministic reply to an ordinary message.
+
+    ``fallback`` replaces the generic "I can only chat a little" line when the
+    message is nothing the model recognises (sums, greetings, thanks, "who are you").
+    """
+    zh = language == "zh"
+    m = _ARITH_RE.search(text)
+    if m:
+        a, op, b = float(m.group(1)), m.group(2).lower(), float(m.group(3))
+        result: float | None
+        if op in ("+", "加", "plus"):
+            result = a + b
+        elif op in ("-", "减", "minus"):
+            result = a - b
+        elif op in ("*", "×", "乘", "乘以", "times"):
+            result = a * b
+        else:
+            result = a / b if b else None
+        if result is not None:
+            shown = str(int(result)) if result == int(result) else f"{result:.4g}"
+            return f"{shown}。" if zh else f"{shown}."
+    low = text.lower().strip()
+    if re.match(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", low) or text.strip().startswith(("你好", "嗨", "您好")):
+        return "你好！有什么可以帮你的？" if zh else "Hello! How can I help you today?"
+    if re.search(r"\bwho are you\b|\bwhat are you\b", low) or "你是谁" in text:
+        return ("我是 fcourse 的离线教学模型：一个用来学习函数调用的小模型。" if zh
+                else "I'm the fcourse teaching model: a small offline model for learning function calling.")
+    if re.search(r"\bhow are you\b", low) or "你好吗" in text or "最近怎么样" in text:
+        return "我很好，谢谢！有什么可以帮你的？" if zh else "I'm fine, thanks! How can I help?"
+    if re.search(r"\bthank", low) or "谢谢" in text:
+        return "不客气！" if zh else "You're welcome!"
+    if fallback is not None:
+        return fallback
+    return ("我是一个离线教学模型，只能简单聊几句；给我工具，我就能做更多事。" if zh
+            else "I'm a small offline teaching model, so I can only chat a little. Give me tools and I can do more.")
+
+
+def _claimed_done(obj: dict[str, Any], language: str) -> str | None:
+    """The format forgotten on an action: the model *says* it was done (it was not)."""
+    action = next((v for k, v in obj.items() if _is_literal(k, v)), None)
+    if not action:
+        return None
+    values = ", ".join(str(v) for k, v in obj.items() if v is not None and not _is_literal(k, v))
+    words = str(action).replace("_", " ")
+    if language == "zh":
+        return f"好的，已经帮你完成了：{words} {values}。".replace(" 。", "。")
+    return f"Done! I have taken care of it: {words} {values}.".replace(" .", ".")
+
+
+# ---------------------------------------------------------------- the text model
+
+def reply(request: dict[str, Any]) -> Decision:
+    """The plain text model's reply to a request without tools (chapter 1)."""
+    messages = request.get("messages") or []
+    idx = latest_user_index(messages)
+    user = text_of(messages[idx].get("content")) if idx is not None else ""
+    language = language_of(user)
+    context = context_text(messages)
+    rng = request_rng(request, "text")
+    invented = invented_answer(user, language, rng)
+    prose = invented or chat_answer(user, language)
+    templates = find_templates(messages)
+    record: dict[str, Any] = {"kind": "text", "language": language, "tools": []}
+    if not templates:
+        record.update(
+            behaviour="invented" if invented else "chat",
+            reason=("no tools: asked about data it cannot have, it invents a plausible answer"
+                    if invented else "no tools and no JSON format asked for: a plain chat answer"),
+        )
+        return Decision(kind="text", content=prose, finish_reason="stop", record=record)
+
+    user_for_values = user
+    if templates and all(t[1] in user for t in templates):  # the template is in the user turn itself
+        for _, sentence in templates:
+            user_for_values = user_for_values.replace(sentence, " ")
+    user_keys = analyse(user_for_values).keys
+    scored = []
+    for i, (obj, sentence) in enumerate(templates):
+        overlap = analyse(sentence + " " + " ".join(str(v) for v in obj.values())).keys & user_keys
+        scored.append((-sum(0.8 if not k.startswith("#") else 1.0 for k in sorted(overlap)), i))
+    best = min(scored)[1]
+    prompt = context or user
+    if min(scored)[0] == 0 and _OTHERWISE_RE.search(prompt):
+        record.update(
+            behaviour="invented" if invented else "chat",
+            reason="the prompt's JSON formats do not match the request and it allows a normal answer: "
+                   "a plain answer",
+        )
+        return Decision(kind="text", content=prose, finish_reason="stop", record=record)
+    template = templates[best][0]
+    obj, provenance = _fill_template(template, user_for_values, context)
+    mode, how = _choose_mode(request)
+    content, finish = render(obj, mode, language=language, rng=request_rng(request, "two_objects"),
+                             prose_answer=invented or _claimed_done(obj, language) or prose)
+    record.update(
+        behaviour="json_format",
+        reason="no tools, but the prompt shows a JSON reply format: it follows the format",
+        template=template,
+        template_index=best,
+        filled=obj,
+        arguments=provenance,
+        failure_mode=mode,
+        failure_mode_how=how,
+    )
+    return Decision(kind="text", content=content, finish_reason=finish, record=record)  # type: ignore[arg-type]

@@ -1,0 +1,103 @@
+"""Tokenising, stemming, segmenting and concept mapping; places; argument kinds."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import fcourse
+from fcourse.teaching import analysis
+from fcourse.teaching.analysis import analyse, language_of, stem
+from fcourse.teaching.arguments import param_kind
+from fcourse.teaching.conversation import estimate_tokens, request_rng, truncate_tokens
+from fcourse.teaching.lexicon import CONCEPTS, concept_weight
+from fcourse.teaching.places import find_places
+
+
+def keys(text: str) -> list[str]:
+    return [t.key for t in analyse(text).terms]
+
+
+def test_synonyms_share_a_concept_in_both_languages() -> None:
+    for text in ("refund", "I want my money back", "please reimburse me", "退款", "把钱退给我", "我要退钱"):
+        assert "#refund" in keys(text), text
+    for text in ("weather", "forecast", "temperature", "天气", "气温"):
+        assert "#weather" in keys(text), text
+    assert "#cancel" in keys("取消") and "#cancel" in keys("cancelled")
+
+
+def test_chinese_is_segmented_and_concepts_found_inside_longer_words() -> None:
+    assert "#weather" in keys("今天天气怎么样")  # jieba gives 今天天气 as one word
+    assert "#date" in keys("今天天气怎么样")
+
+
+def test_english_is_stemmed() -> None:
+    assert stem("refunds") == stem("refunded") == "refund"
+    assert "trade" in keys("trading") or "#stock" in keys("trading")
+
+
+def test_negation_marks_the_following_terms() -> None:
+    a = analyse("Don't refund it, just tell me when it arrives")
+    assert [t.key for t in a.negated] == ["#refund"]
+    assert "#shipping" in [t.key for t in a.terms]
+    assert [t.key for t in analyse("我不想退款，只想查快递").negated] == ["#refund"]
+
+
+def test_language_detection() -> None:
+    assert language_of("北京天气怎么样") == "zh"
+    assert language_of('Translate "早上好" into English') == "en"
+    assert language_of('把"good morning"翻译成中文') == "zh"
+
+
+def test_lexicon_is_general_and_weighted() -> None:
+    assert len(CONCEPTS) >= 40
+    assert concept_weight("#order") < concept_weight("#refund")
+    assert concept_weight("#nonsense") == 0.0
+
+
+def test_places_keep_the_users_spelling() -> None:
+    assert [p[0] for p in find_places("weather in beijing and 上海, then New York")] == ["Beijing", "上海", "New York"]
+    assert find_places("Parisian cafés") == ()
+
+
+def test_param_kinds_come_from_the_schema() -> None:
+    assert param_kind("city", {"type": "string", "description": "城市名，如北京"}) == "place"
+    assert param_kind("order_id", {"type": "string", "description": "Order id such as O-100"}) == "example"
+    assert param_kind("x", {"type": "string", "pattern": "^O-\\d+$"}) == "pattern"
+    assert param_kind("unit", {"type": "string", "enum": ["celsius", "fahrenheit"]}) == "enum"
+    assert param_kind("n", {"type": "integer"}) == "number"
+    assert param_kind("to", {"type": "string", "description": "Recipient email address"}) == "email"
+    assert param_kind("body", {"type": "string", "description": "The message body"}) == "text"
+
+
+def test_rng_is_seeded_from_the_request_not_hash() -> None:
+    r = {"messages": [{"role": "user", "content": "x"}], "seed": 1}
+    assert request_rng(r, "a").random() == request_rng(dict(r), "a").random()
+    assert request_rng(r, "a").random() != request_rng({**r, "seed": 2}, "a").random()
+
+
+def test_token_estimate_and_truncation() -> None:
+    assert estimate_tokens("北京 is nice.") == 5
+    assert truncate_tokens("one two three four", 2) == "one two"
+
+
+def test_import_is_lazy_and_quiet() -> None:
+    code = "import sys, fcourse.teaching.policy\nassert 'jieba' not in sys.modules, 'jieba at import'\n"
+    root = str(Path(fcourse.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": root}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "" and done.stdout == ""
+
+
+def test_jieba_loads_silently(capfd: pytest.CaptureFixture[str]) -> None:
+    analysis._tokenizer.cache_clear()
+    analysis.segment.cache_clear()
+    analysis.analyse.cache_clear()
+    assert "#weather" in keys("今天北京的天气真不错")
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""

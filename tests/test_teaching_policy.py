@@ -1,0 +1,450 @@
+"""The teaching model's policy: routing by description, argument filling, tool_choice, results."""
+
+from __future__ import annotations
+
+import copy
+import json
+import statistics
+import time
+from typing import Any
+
+import pytest
+
+from fcourse.teaching.decision import Decision, ProposedCall
+from fcourse.teaching.policy import THRESHOLD, decide, explain
+
+ORDER_ID = {"type": "string", "description": "订单号，如 O-100"}
+REFUND_ZH = "退款：仅用于已支付的订单，把钱退还给用户。"
+CANCEL_ZH = "取消订单：仅用于尚未支付的订单，取消后不会扣款。"
+REFUND_EN = "Refund a paid order: give the customer their money back. Only for orders that were paid."
+CANCEL_EN = "Cancel an unpaid order so it is never charged. Only for orders that have not been paid."
+
+
+def tool(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": properties, "required": required},
+        },
+    }
+
+
+def order_tools(refund: str = REFUND_ZH, cancel: str = CANCEL_ZH) -> list[dict[str, Any]]:
+    return [
+        tool("refund_order", refund, {"order_id": ORDER_ID}, ["order_id"]),
+        tool("cancel_order", cancel, {"order_id": ORDER_ID}, ["order_id"]),
+    ]
+
+
+WEATHER = tool("get_weather", "查询指定城市的天气演示数据", {"city": {"type": "string", "description": "城市名，如北京"}},
+               ["city"])
+
+
+def ask(content: Any, tools: list[dict[str, Any]] | None = None, system: str | None = None,
+        **extra: Any) -> Decision:
+    messages = content if isinstance(content, list) else [{"role": "user", "content": content}]
+    if system:
+        messages = [{"role": "system", "content": system}, *messages]
+    request: dict[str, Any] = {"model": "fcourse-teaching", "messages": messages, **extra}
+    if tools is not None:
+        request["tools"] = tools
+    return decide(request)
+
+
+def calls(decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    return [(c.name, c.arguments) for c in decision.tool_calls]
+
+
+# ---------------------------------------------------------------- the four reference scenarios
+
+SCENARIOS = [
+    # (user, system, expected kind, expected calls)
+    ("已支付订单 O-100，我要退款", None, "tool_calls", [("refund_order", {"order_id": "O-100"})]),
+    ("订单 O-200 还没付款，帮我取消", None, "tool_calls", [("cancel_order", {"order_id": "O-200"})]),
+    ("我要退款", None, "ask", []),
+    ("订单 O-100 什么时候到货？", None, "answer", []),
+    ("I paid for order O-100 and I want a refund.", None, "tool_calls", [("refund_order", {"order_id": "O-100"})]),
+    ("Please cancel order O-200, I have not paid for it.", None, "tool_calls",
+     [("cancel_order", {"order_id": "O-200"})]),
+    ("I want a refund.", None, "ask", []),
+    ("When will order O-100 arrive?", None, "answer", []),
+    # the runtime injects the verified order: the id comes from the context
+    ("我要退款", "Verified order: O-100, status: paid", "tool_calls", [("refund_order", {"order_id": "O-100"})]),
+    ("Please cancel it.", "Verified order: O-200, status: unpaid", "tool_calls",
+     [("cancel_order", {"order_id": "O-200"})]),
+]
+
+
+@pytest.mark.parametrize("descriptions", [(REFUND_ZH, CANCEL_ZH), (REFUND_EN, CANCEL_EN)], ids=["zh-desc", "en-desc"])
+@pytest.mark.parametrize(("user", "system", "kind", "expected"), SCENARIOS)
+def test_reference_scenarios(descriptions: tuple[str, str], user: str, system: str | None, kind: str,
+                             expected: list[Any]) -> None:
+    d = ask(user, order_tools(*descriptions), system)
+    assert d.kind == kind, d.record
+    assert calls(d) == expected
+    if kind == "tool_calls":
+        assert d.content is None and d.finish_reason == "tool_calls"
+    else:
+        assert d.content and not d.tool_calls and d.finish_reason == "stop"
+
+
+def test_ask_back_names_the_missing_argument_in_the_users_language() -> None:
+    zh = ask("我要退款", order_tools())
+    en = ask("I want my money back", order_tools())
+    assert zh.kind == en.kind == "ask"
+    assert "order_id" in zh.content and "请" in zh.content
+    assert "order_id" in en.content and "?" in en.content
+    assert zh.record["missing"] == {"refund_order": ["order_id"]}
+
+
+def test_description_swap_flips_routing_and_keeps_ids_and_restoring_passes() -> None:
+    paid, unpaid = "已支付订单 O-100，我要退款", "订单 O-200 还没付款，帮我取消"
+    swapped = order_tools(refund=CANCEL_ZH, cancel=REFUND_ZH)
+    assert calls(ask(paid, swapped)) == [("cancel_order", {"order_id": "O-100"})]
+    assert calls(ask(unpaid, swapped)) == [("refund_order", {"order_id": "O-200"})]
+    swapped_en = order_tools(refund=CANCEL_EN, cancel=REFUND_EN)
+    assert calls(ask("I paid for O-100, refund it please", swapped_en)) == [("cancel_order", {"order_id": "O-100"})]
+    restored = order_tools()
+    assert calls(ask(paid, restored)) == [("refund_order", {"order_id": "O-100"})]
+    assert calls(ask(unpaid, restored)) == [("cancel_order", {"order_id": "O-200"})]
+
+
+def test_routing_ignores_tool_names() -> None:
+    misleading = [tool("cancel_everything", REFUND_EN, {"order_id": ORDER_ID}, ["order_id"]),
+                  tool("refund_now", CANCEL_EN, {"order_id": ORDER_ID}, ["order_id"])]
+    assert calls(ask("refund O-100", misleading)) == [("cancel_everything", {"order_id": "O-100"})]
+
+
+def test_negation_does_not_trigger_the_negated_tool() -> None:
+    for text in ("Don't refund it, just tell me the delivery time for O-100", "我不想退款，只想知道 O-100 的快递什么时候到"):
+        d = ask(text, order_tools())
+        assert d.kind == "answer", d.record
+        assert any(t["term"] == "#refund" for t in d.record["query"]["negated"])
+
+
+# ---------------------------------------------------------------- unseen tools
+
+FX = tool("fx_convert", "Convert an amount of money from one currency to another at today's exchange rate.", {
+    "amount": {"type": "number", "description": "How much money to convert"},
+    "from_currency": {"type": "string", "description": "ISO code of the source currency, e.g. USD"},
+    "to_currency": {"type": "string", "description": "ISO code of the target currency, e.g. EUR"},
+}, ["amount", "from_currency", "to_currency"])
+QUOTE = tool("q", "Get the latest trading price of a listed company's stock by its ticker symbol.",
+             {"symbol": {"type": "string", "description": "Ticker symbol, e.g. AAPL"}}, ["symbol"])
+MAIL = tool("m1", "Send an email to someone.", {
+    "to": {"type": "string", "description": "Recipient email address"},
+    "subject": {"type": "string", "description": "Subject line"},
+    "body": {"type": "string", "description": "The message body"},
+}, ["to", "body"])
+ROOM = tool("r1", "Reserve a meeting room for a time slot.", {
+    "room": {"type": "string", "description": "Room code, such as R-301"},
+    "start": {"type": "string", "description": "Start time"},
+    "duration_minutes": {"type": "integer", "description": "Length of the meeting in minutes"},
+}, ["room", "start"])
+TRANSLATE = tool("t1", "Translate a piece of text into another language.", {
+    "text": {"type": "string", "description": "The text to translate"},
+    "target_language": {"type": "string", "description": "Target language code, e.g. fr"},
+}, ["text", "target_language"])
+REMIND = tool("z9", "Set a reminder that notifies the user at a given time.", {
+    "what": {"type": "string", "description": "What to remind the user about"},
+    "when": {"type": "string", "description": "When to send the reminder"},
+}, ["what", "when"])
+SEARCH = tool("s1", "Search the web for pages about a topic.",
+              {"query": {"type": "string", "description": "What to search for"}}, ["query"])
+WX = tool("w1", "Current weather conditions for a location.", {
+    "location": {"type": "string", "description": "City name"},
+    "unit": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit"},
+}, ["location"])
+UNSEEN = [FX, QUOTE, MAIL, ROOM, TRANSLATE, REMIND, SEARCH, WX]
+
+UNSEEN_CASES = [
+    ("How much is 100 USD in euros?", "fx_convert", {"amount": 100, "from_currency": "USD", "to_currency": "EUR"}),
+    ("把100美元换成人民币", "fx_convert", {"amount": 100, "from_currency": "USD", "to_currency": "CNY"}),
+    ("What's TSLA trading at?", "q", {"symbol": "TSLA"}),
+    ("AAPL 的股价是多少？", "q", {"symbol": "AAPL"}),
+    ("Email bob@example.com saying the meeting moved to 3pm", "m1",
+     {"to": "bob@example.com", "body": "the meeting moved to 3pm"}),
+    ("给 alice@example.com 发邮件，内容是明天不开会", "m1", {"to": "alice@example.com", "body": "明天不开会"}),
+    ("Book room R-301 tomorrow at 3pm for 30 minutes", "r1",
+     {"room": "R-301", "start": "tomorrow at 3pm", "duration_minutes": 30}),
+    ("帮我预订会议室 R-201，明天下午3点，60分钟", "r1", {"room": "R-201", "start": "明天下午3点", "duration_minutes": 60}),
+    ('Translate "good morning" into French', "t1", {"text": "good morning", "target_language": "fr"}),
+    ("把“早上好”翻译成英文", "t1", {"text": "早上好", "target_language": "en"}),
+    ("Remind me to call mom at 6pm", "z9", {"what": "call mom", "when": "6pm"}),
+    ("明天早上8点提醒我交报告", "z9", {"what": "交报告", "when": "明天早上8点"}),
+    ("Search the web for cheap flights to Tokyo", "s1", {"query": "cheap flights to Tokyo"}),
+    ("帮我在网上搜一下北京烤鸭", "s1", {"query": "北京烤鸭"}),
+    ("Is it going to rain in Paris? Give it in fahrenheit", "w1", {"location": "Paris", "unit": "fahrenheit"}),
+    ("伦敦现在多少度？用摄氏度", "w1", {"location": "伦敦", "unit": "celsius"}),
+]
+
+
+@pytest.mark.parametrize(("user", "name", "arguments"), UNSEEN_CASES)
+def test_unseen_tools_route_and_fill(user: str, name: str, arguments: dict[str, Any]) -> None:
+    d = ask(user, UNSEEN)
+    assert d.kind == "tool_calls", d.record
+    assert calls(d) == [(name, arguments)]
+
+
+def test_unseen_tool_with_schema_pattern_and_context_value() -> None:
+    lookup = tool("acct", "Look up the loyalty points balance of a customer account.", {
+        "user_id": {"type": "string", "description": "The customer's account id"},
+        "card": {"type": "string", "pattern": r"^C\d{4}$", "description": "Loyalty card"},
+    }, ["user_id", "card"])
+    d = ask("How many points are left on card C1234?", [lookup, WEATHER], system="current user id: u_42")
+    assert calls(d) == [("acct", {"user_id": "u_42", "card": "C1234"})]
+    sources = {a["param"]: a["source"] for a in d.record["arguments"]}
+    assert sources == {"card": "latest user turn", "user_id": "system/developer context"}
+
+
+def test_no_tool_fits_a_question_outside_every_description() -> None:
+    d = ask("Tell me a joke about cats", UNSEEN)
+    assert d.kind == "answer" and not d.tool_calls
+    assert all(not t["fits"] for t in d.record["tools"])
+
+
+def test_optional_argument_absent_is_omitted_and_default_used() -> None:
+    t = tool("w", "Weather forecast for a city.", {
+        "city": {"type": "string", "description": "City"},
+        "days": {"type": "integer", "description": "Days ahead"},
+        "unit": {"type": "string", "enum": ["c", "f"], "default": "c"},
+    }, ["city"])
+    assert calls(ask("weather in Tokyo", [t])) == [("w", {"city": "Tokyo", "unit": "c"})]
+
+
+# ---------------------------------------------------------------- parallel calls
+
+@pytest.mark.parametrize("user", ["北京和上海今天天气怎么样？", "What's the weather in Beijing and Shanghai?"])
+def test_parallel_two_cities(user: str) -> None:
+    on = ask(user, [WEATHER, *order_tools()])
+    off = ask(user, [WEATHER, *order_tools()], parallel_tool_calls=False)
+    cities = [c.arguments["city"] for c in on.tool_calls]
+    assert len(cities) == 2 and {c.name for c in on.tool_calls} == {"get_weather"}
+    assert cities in (["北京", "上海"], ["Beijing", "Shanghai"])
+    assert calls(off) == [("get_weather", {"city": cities[0]})]
+    assert "dropped" in off.record["reason"]
+
+
+def test_two_different_intents_give_two_tools_when_parallel() -> None:
+    user = "What's the weather in Paris, and convert 100 USD to EUR"
+    names = [c.name for c in ask(user, [WX, FX]).tool_calls]
+    assert names == ["w1", "fx_convert"]  # in the order the user asked
+    assert len(ask(user, [WX, FX], parallel_tool_calls=False).tool_calls) == 1
+
+
+# ---------------------------------------------------------------- tool_choice
+
+def test_tool_choice_none_never_calls() -> None:
+    d = ask("已支付订单 O-100，我要退款", order_tools(), tool_choice="none")
+    assert d.kind == "answer" and not d.tool_calls and "none" in d.content
+
+
+def test_tool_choice_required_forces_the_best_tool_and_records_missing() -> None:
+    d = ask("Tell me a joke", order_tools(), tool_choice="required")
+    assert d.kind == "tool_calls" and len(d.tool_calls) == 1
+    assert d.tool_calls[0].arguments == {}  # nothing invented
+    assert d.record["forced"] is True and d.record["missing"] == {d.tool_calls[0].name: ["order_id"]}
+
+
+def test_tool_choice_named_calls_that_tool() -> None:
+    d = ask("我要退款 O-100", order_tools(), tool_choice={"type": "function", "function": {"name": "cancel_order"}})
+    assert calls(d) == [("cancel_order", {"order_id": "O-100"})]
+    assert d.record["forced"] is True
+
+
+# ---------------------------------------------------------------- follow-ups and tool results
+
+def test_follow_up_supplies_the_missing_id() -> None:
+    first = ask("I want a refund.", order_tools())
+    assert first.kind == "ask"
+    d = ask([{"role": "user", "content": "I want a refund."}, {"role": "assistant", "content": first.content},
+             {"role": "user", "content": "O-100"}], order_tools())
+    assert calls(d) == [("refund_order", {"order_id": "O-100"})]
+
+
+def _round(user: str, results: list[str], cities: list[str]) -> list[dict[str, Any]]:
+    tool_calls = [{"id": f"call_{i}", "type": "function",
+                   "function": {"name": "get_weather", "arguments": json.dumps({"city": c}, ensure_ascii=False)}}
+                  for i, c in enumerate(cities)]
+    return [{"role": "user", "content": user}, {"role": "assistant", "content": None, "tool_calls": tool_calls},
+            *({"role": "tool", "tool_call_id": f"call_{i}", "content": r} for i, r in enumerate(results))]
+
+
+def test_answer_after_tool_result_uses_the_tools_facts() -> None:
+    d = ask(_round("北京今天天气怎么样？", ["多云，25℃，东北风3级"], ["北京"]), [WEATHER])
+    assert d.kind == "answer" and d.finish_reason == "stop"
+    assert d.content == "北京：多云，25℃，东北风3级。"
+    en = ask(_round("Weather in Beijing and Shanghai?", ["多云，25℃，东北风3级", "小雨，22℃"], ["Beijing", "Shanghai"]),
+             [WEATHER])
+    assert "25℃" in en.content and "22℃" in en.content and "Beijing" in en.content
+
+
+@pytest.mark.parametrize("result", ['{"error": "timeout"}', '{"status": "ERROR", "error_code": "EXECUTION_ERROR"}',
+                                    "Error: city not found", '{"ok": false, "message": "service down"}'])
+def test_tool_error_is_reported_honestly(result: str) -> None:
+    d = ask(_round("What's the weather in Beijing?", [result], ["Beijing"]), [WEATHER])
+    assert d.kind == "answer"
+    assert "failed" in d.content and "can't say it was done" in d.content
+    zh = ask(_round("北京天气怎么样？", [result], ["北京"]), [WEATHER])
+    assert "没有成功" in zh.content
+    assert d.record["results"][0]["failed"] is True
+
+
+def test_required_keeps_calling_after_tool_results() -> None:
+    d = ask(_round("北京天气？", ["晴"], ["北京"]), [WEATHER], tool_choice="required")
+    assert d.kind == "tool_calls"
+
+
+# ---------------------------------------------------------------- glass box and determinism
+
+def test_record_explains_scores_terms_and_sources() -> None:
+    request = {"model": "m", "messages": [{"role": "user", "content": "已支付订单 O-100，我要退款"}],
+               "tools": order_tools()}
+    record = explain(request)
+    json.dumps(record, ensure_ascii=False)
+    assert record["threshold"] == THRESHOLD
+    refund = next(t for t in record["tools"] if t["name"] == "refund_order")
+    assert refund["fits"] and refund["top_terms"][0]["term"] == "#refund"
+    assert record["arguments"][0]["how"].startswith("shape of the description's example")
+    assert record["kind"] == "tool_calls" and record["chosen"] == ["refund_order"]
+
+
+def test_decision_is_deterministic_and_does_not_mutate_the_request() -> None:
+    request = {"model": "m", "messages": [{"role": "user", "content": "北京和上海天气"}],
+               "tools": [WEATHER], "temperature": 0.7, "seed": 3}
+    before = copy.deepcopy(request)
+    first = decide(request)
+    again = decide(copy.deepcopy(request))
+    assert first == again
+    assert json.dumps(first.record, sort_keys=True) == json.dumps(again.record, sort_keys=True)
+    assert request == before
+    assert all(isinstance(c, ProposedCall) for c in first.tool_calls)
+
+
+def test_every_decision_kind_has_a_json_serialisable_record() -> None:
+    for d in (ask("退款 O-100", order_tools()), ask("我要退款", order_tools()), ask("hi", order_tools()),
+              ask("What was my order total last month?"), ask(_round("x", ["晴"], ["北京"]), [WEATHER])):
+        assert json.loads(json.dumps(d.record, ensure_ascii=False))["kind"] == d.kind
+
+
+def test_max_tokens_cuts_a_text_answer() -> None:
+    d = ask("When will order O-100 arrive?", order_tools(), max_tokens=3)
+    assert d.finish_reason == "length" and len(d.content) < 30
+
+
+def test_decide_is_fast() -> None:
+    requests = [{"model": "m", "messages": [{"role": "user", "content": q}], "tools": [WEATHER, *order_tools()]}
+                for q in ("I paid for order O-100, please refund it.", "北京和上海今天天气怎么样？",
+                          "When will order O-100 arrive?")]
+    for r in requests:
+        decide(r)
+    times = []
+    for i in range(300):
+        start = time.perf_counter()
+        decide(requests[i % 3])
+        times.append(time.perf_counter() - start)
+    assert statistics.median(times) < 0.005
+
+
+QUERY_ORDER = tool("query_order", "查询某个用户在指定月份的订单总金额。当用户询问自己的订单、消费、账单金额时使用。", {
+    "user_id": {"type": "integer", "description": "用户的唯一 ID"},
+    "month": {"type": "integer", "description": "月份,1-12 的整数"},
+}, ["user_id", "month"])
+
+
+def test_sensitive_id_comes_from_the_session_and_relative_month_is_asked() -> None:
+    asked = ask("我上个月的订单金额是多少？", [QUERY_ORDER])
+    assert asked.kind == "ask" and "user_id" in asked.content and "month" in asked.content
+    d = ask("我3月的订单金额是多少？", [QUERY_ORDER], system="当前登录用户 ID: 42")
+    assert calls(d) == [("query_order", {"user_id": 42, "month": 3})]
+    en = ask("How much did I spend in March?", [QUERY_ORDER], system="current user id: 42")
+    assert calls(en) == [("query_order", {"user_id": 42, "month": 3})]
+    sources = {a["param"]: a["source"] for a in en.record["arguments"]}
+    assert sources == {"user_id": "system/developer context", "month": "latest user turn"}
+
+
+FLIGHTS = tool("f1", "Search for flights between two cities on a given date.", {
+    "origin": {"type": "string", "description": "Departure city"},
+    "destination": {"type": "string", "description": "Arrival city"},
+    "date": {"type": "string", "description": "Travel date, YYYY-MM-DD"},
+}, ["origin", "destination", "date"])
+CLOCK = tool("tz", "Tell the current local time in a city.", {"city": {"type": "string", "description": "City name"}},
+             ["city"])
+CALC = tool("c1", "Evaluate an arithmetic expression and return the result.",
+            {"expression": {"type": "string", "description": "The math expression, e.g. 2*(3+4)"}}, ["expression"])
+TRACK = tool("tr", "Track a parcel and tell where it is and when it will be delivered.",
+             {"tracking_number": {"type": "string", "description": "Courier tracking number, like SF1234567"}},
+             ["tracking_number"])
+MORE_UNSEEN = [FLIGHTS, CLOCK, CALC, TRACK, *UNSEEN]
+
+
+@pytest.mark.parametrize(("user", "name", "arguments"), [
+    ("Find flights from Beijing to Paris on 2026-12-01", "f1",
+     {"origin": "Beijing", "destination": "Paris", "date": "2026-12-01"}),
+    ("帮我查一下12月1日从上海飞东京的航班", "f1", {"origin": "上海", "destination": "东京", "date": "12月1日"}),
+    ("What time is it in New York?", "tz", {"city": "New York"}),
+    ("纽约现在几点？", "tz", {"city": "纽约"}),
+    ("What is 17 * 23? use the calculator", "c1", {"expression": "17 * 23"}),
+    ("Where is my package SF7654321?", "tr", {"tracking_number": "SF7654321"}),
+    ("我的快递 SF1234567 到哪了？", "tr", {"tracking_number": "SF1234567"}),
+    ("Convert 50 pounds to yen", "fx_convert", {"amount": 50, "from_currency": "GBP", "to_currency": "JPY"}),
+])
+def test_more_unseen_tools_among_many(user: str, name: str, arguments: dict[str, Any]) -> None:
+    assert calls(ask(user, MORE_UNSEEN)) == [(name, arguments)]
+
+
+@pytest.mark.parametrize("user", ["Tell me about the history of Rome", "I need to reset my password", "你好呀"])
+def test_many_tools_and_nothing_fits(user: str) -> None:
+    assert ask(user, MORE_UNSEEN).kind == "answer"
+
+
+def test_missing_city_is_asked_not_invented() -> None:
+    for user, word in (("What's the weather like?", "location"), ("天气怎么样", "location")):
+        d = ask(user, MORE_UNSEEN)
+        assert d.kind == "ask" and word in d.content
+
+
+def test_tool_results_are_answered_even_when_the_follow_up_sends_no_tools() -> None:
+    d = ask(_round("北京今天天气怎么样？", ["多云，25℃，东北风3级"], ["北京"]))
+    assert d.kind == "answer" and d.content == "北京：多云，25℃，东北风3级。"
+
+
+@pytest.mark.parametrize(("user", "expected"), [
+    ("Refund O-100 and cancel O-200", [("refund_order", {"order_id": "O-100"}), ("cancel_order", {"order_id": "O-200"})]),
+    ("Cancel O-200 and refund O-100", [("cancel_order", {"order_id": "O-200"}), ("refund_order", {"order_id": "O-100"})]),
+    ("退款 O-100，另外取消 O-200", [("refund_order", {"order_id": "O-100"}), ("cancel_order", {"order_id": "O-200"})]),
+])
+def test_two_intents_two_tools_each_with_its_own_id(user: str, expected: list[Any]) -> None:
+    tools = order_tools(REFUND_EN, CANCEL_EN) if user.isascii() else order_tools()
+    assert calls(ask(user, tools)) == expected
+    assert calls(ask(user, tools, parallel_tool_calls=False)) == expected[:1]
+
+
+def test_two_ids_for_one_tool_fan_out() -> None:
+    assert calls(ask("Refund O-100 and O-101", order_tools(REFUND_EN, CANCEL_EN))) == [
+        ("refund_order", {"order_id": "O-100"}), ("refund_order", {"order_id": "O-101"})]
+
+
+REFUND_ROUND = [
+    {"role": "user", "content": "Refund order O-100"},
+    {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "call_9", "type": "function", "function": {"name": "refund_order", "arguments": '{"order_id": "O-100"}'}}]},
+]
+
+
+@pytest.mark.parametrize(("envelope", "expected"), [
+    ({"status": "SUCCESS", "error_code": None, "message": "refunded", "data": {"refund_id": "R-1"}, "retry_safe": True},
+     "O-100: refunded, refund_id R-1."),
+    ({"status": "ERROR", "error_code": "EXECUTION_ERROR", "message": "timeout", "data": None, "retry_safe": False},
+     "Sorry, refund_order (O-100) failed: EXECUTION_ERROR: timeout. I have no result from it, so I can't say it was done."),
+    ({"status": "PENDING", "error_code": None, "message": "waiting for reconciliation", "data": None,
+      "retry_safe": False}, "refund_order (O-100) has no final outcome yet"),
+])
+def test_runtime_envelopes_are_read_honestly(envelope: dict[str, Any], expected: str) -> None:
+    messages = [*REFUND_ROUND, {"role": "tool", "tool_call_id": "call_9", "content": json.dumps(envelope)}]
+    d = ask(messages, order_tools(REFUND_EN, CANCEL_EN))
+    assert d.kind == "answer" and d.content.startswith(expected)
+    if envelope["status"] != "SUCCESS":
+        assert "refunded," not in d.content

@@ -7,7 +7,14 @@ catch ``ValueError`` or ``RuntimeError`` without knowing fcourse)::
     ├── ConfigurationError (ValueError)      bad backend settings (chapter 0)
     ├── RegistrationError (ValueError)       a tool that cannot be registered (chapter 4)
     │   └── DuplicateToolError               the name is taken, raised at registration
-    └── StorageError (RuntimeError)          the refund database is unusable (chapter 4)
+    ├── InvalidRequestError (ValueError)     a request the teaching model rejects (chapter 2)
+    ├── StorageError (RuntimeError)          the refund database is unusable (chapter 4)
+    ├── ToolRefusal (ValueError)             a handler refuses with a structured code (chapter 4)
+    │   ├── BusinessRuleError                the domain says no (order already refunded, ...)
+    │   ├── IdempotencyKeyMismatchError      same idempotency key, different arguments
+    │   └── DuplicateInProgressError         the same key is being executed right now
+    ├── ServiceUnavailableError (ConnectionError)  a downstream service refused (chapter 4)
+    └── ToolTimeoutError (TimeoutError)      no answer in time: the outcome is unknown (chapter 4)
 
 Errors that a *model* causes are not exceptions: the teaching model's endpoint
 answers them as OpenAI-shaped error bodies, and the registry returns them as
@@ -17,11 +24,18 @@ structured responses (``ToolResponse``), so they never escape into a tool loop.
 from __future__ import annotations
 
 __all__ = [
+    "BusinessRuleError",
     "ConfigurationError",
+    "DuplicateInProgressError",
     "DuplicateToolError",
     "FcourseError",
+    "IdempotencyKeyMismatchError",
+    "InvalidRequestError",
     "RegistrationError",
+    "ServiceUnavailableError",
     "StorageError",
+    "ToolRefusal",
+    "ToolTimeoutError",
 ]
 
 
@@ -47,3 +61,92 @@ class DuplicateToolError(RegistrationError):
 
 class StorageError(FcourseError, RuntimeError):
     """The refund database cannot be opened or is in an unusable state."""
+
+
+class InvalidRequestError(FcourseError, ValueError):
+    """A Chat Completions request the teaching model rejects, as the hosted API would.
+
+    Carries the fields of the hosted API's error envelope, so the endpoint can
+    answer ``{"error": {"message", "type", "param", "code"}}`` with ``status``.
+    Raised by ``fcourse.teaching.validation`` and by ``fcourse.teaching.endpoint.explain``
+    when called from Python; over HTTP it becomes the error body instead.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        param: str | None = None,
+        code: str | None = None,
+        status: int = 400,
+        type: str = "invalid_request_error",
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.param = param
+        self.code = code
+        self.status = status
+        self.type = type
+
+    def to_body(self) -> dict[str, dict[str, str | None]]:
+        """The hosted API's error envelope for this error."""
+        return {
+            "error": {
+                "message": self.message,
+                "type": self.type,
+                "param": self.param,
+                "code": self.code,
+            }
+        }
+
+
+# --- chapter 4: refusals a handler raises on purpose, and downstream failures ---
+
+
+class ToolRefusal(FcourseError, ValueError):
+    """A handler's deliberate, structured "no": the registry returns ``code``, not EXECUTION_ERROR.
+
+    ``code`` is the ``ToolResponse.error_code`` the model sees, ``data`` extra
+    JSON-ready detail, and ``retry_safe`` whether sending the same call again
+    could not cause a second side effect. A breaker counts a refusal as
+    neither a success nor a failure: the tool worked, the request was wrong.
+    """
+
+    code = "BUSINESS_RULE_VIOLATION"
+    retry_safe = True
+
+    def __init__(self, message: str, *, data: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.data = dict(data or {})
+
+
+class BusinessRuleError(ToolRefusal):
+    """The refund domain refuses on a business rule; ``data["rule"]`` names it."""
+
+    code = "BUSINESS_RULE_VIOLATION"
+
+    def __init__(self, rule: str, message: str, **data: object) -> None:
+        super().__init__(message, data={"rule": rule, **data})
+        self.rule = rule
+
+
+class IdempotencyKeyMismatchError(ToolRefusal):
+    """The idempotency key was already used by this user with different arguments."""
+
+    code = "IDEMPOTENCY_KEY_MISMATCH"
+
+
+class DuplicateInProgressError(ToolRefusal):
+    """A call with the same idempotency key is in progress; its outcome is not known yet."""
+
+    code = "DUPLICATE_IN_PROGRESS"
+    retry_safe = False
+
+
+class ServiceUnavailableError(FcourseError, ConnectionError):
+    """A downstream service refused the request outright (it did not execute it)."""
+
+
+class ToolTimeoutError(FcourseError, TimeoutError):
+    """A downstream service did not answer in time: it may or may not have executed."""

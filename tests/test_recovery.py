@@ -1,0 +1,274 @@
+"""fcourse.recovery: the decision table, pluggable policies, and exactly-once under random histories."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from fcourse.clock import FakeClock
+from fcourse.demo import DEMO_ARGUMENTS, DEMO_KEY, DEMO_SESSION, World, build_world
+from fcourse.faults import FAULT_EXPECTED_STATUS, Fault
+from fcourse.recovery import (
+    PolicyReport,
+    Runtime,
+    RuntimeAction,
+    check_recovery_policy,
+    decide_recovery,
+)
+from fcourse.refunds import IdempotencyStatus
+from fcourse.registry import ToolRegistry
+
+USER = DEMO_SESSION.user_id
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> Iterator[World]:
+    w = build_world(str(tmp_path / "recovery.db"))
+    yield w
+    w.close()
+
+
+def test_the_default_policy() -> None:
+    assert decide_recovery(IdempotencyStatus.SUCCEEDED) is RuntimeAction.REPLAY_SUCCESS
+    assert decide_recovery(IdempotencyStatus.NOT_EXECUTED) is RuntimeAction.RETRY_ONCE
+    assert decide_recovery(IdempotencyStatus.UNKNOWN) is RuntimeAction.AWAIT_RECONCILIATION
+    assert decide_recovery("SUCCEEDED") is RuntimeAction.REPLAY_SUCCESS
+    assert decide_recovery("SOMETHING_ELSE") is RuntimeAction.AWAIT_RECONCILIATION
+
+
+# fault -> (idempotency_status, runtime_action, final, handler_execution_count, refund requests)
+DECISION_TABLE: dict[Fault, tuple[str | None, str | None, str, int, int]] = {
+    Fault.NONE: (None, None, "SUCCESS", 1, 1),
+    Fault.TIMEOUT_BEFORE_EXECUTION: ("NOT_EXECUTED", "RETRY_ONCE", "SUCCESS", 1, 2),
+    Fault.TIMEOUT_AFTER_SUCCESS: ("SUCCEEDED", "REPLAY_SUCCESS", "SUCCESS", 1, 1),
+    Fault.CRASH_IN_FLIGHT: ("UNKNOWN", "AWAIT_RECONCILIATION", "PENDING", 0, 1),
+    Fault.CRASH_AFTER_LEDGER: ("SUCCEEDED", "REPLAY_SUCCESS", "SUCCESS", 1, 1),
+    Fault.SERVICE_DOWN: ("NOT_EXECUTED", "RETRY_ONCE", "SUCCESS", 1, 2),
+    Fault.SLOW: ("SUCCEEDED", "REPLAY_SUCCESS", "SUCCESS", 1, 1),
+    Fault.STATUS_LOOKUP_FAILS: ("UNKNOWN", "AWAIT_RECONCILIATION", "PENDING", 1, 1),
+}
+
+
+@pytest.mark.parametrize("fault", list(Fault), ids=str)
+def test_decision_table_status_by_fault(world: World, fault: Fault) -> None:
+    status, action, final, count, requests = DECISION_TABLE[fault]
+    assert status == FAULT_EXPECTED_STATUS[fault]
+    world.service.inject(fault)
+    outcome = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    assert outcome.first.code == ("SUCCESS" if fault is Fault.NONE else "EXECUTION_ERROR")
+    assert (outcome.idempotency_status, outcome.runtime_action, outcome.final) == (status, action, final)
+    assert world.domain.execution_count(USER, DEMO_KEY) == count
+    assert world.service.requests == requests
+    assert outcome.trace[-1] == f"final={final}"
+    if final == "SUCCESS":
+        assert outcome.response.ok and outcome.response.data == world.domain.status(USER, DEMO_KEY).result
+    else:
+        assert outcome.response.status == "PENDING" and not outcome.response.retry_safe
+        assert outcome.response.data["idempotency_status"] == "UNKNOWN"
+    if fault is Fault.STATUS_LOOKUP_FAILS:
+        assert "idempotency_lookup=FAILED" in outcome.trace and outcome.lookup_error
+
+
+def test_replay_does_not_call_the_handler_again(world: World) -> None:
+    world.service.inject(Fault.TIMEOUT_AFTER_SUCCESS)
+    outcome = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    assert outcome.trace == (
+        "refund_order response=EXECUTION_ERROR",
+        "idempotency_status=SUCCEEDED",
+        "runtime_action=REPLAY_SUCCESS",
+        "final=SUCCESS",
+    )
+    assert outcome.response.replayed and world.service.requests == 1
+    assert str(outcome) == "\n".join(outcome.trace)
+
+
+def test_a_persistent_outage_fails_after_one_retry(world: World) -> None:
+    world.service.inject(Fault.SERVICE_DOWN, times=None)
+    outcome = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    assert outcome.runtime_action == "RETRY_ONCE" and outcome.final == "FAILED"
+    assert outcome.retry is not None and outcome.retry.code == "EXECUTION_ERROR"
+    assert world.service.requests == 2 and world.domain.ledger() == []
+
+
+def test_pending_is_settled_by_reconciliation_then_a_retry_runs_once(world: World) -> None:
+    world.service.inject(Fault.CRASH_IN_FLIGHT)
+    assert world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION).final == "PENDING"
+    again = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    assert again.first.code == "DUPLICATE_IN_PROGRESS" and again.final == "PENDING"
+    world.clock.advance(world.domain.stale_after)
+    assert world.domain.reconcile().released == ((USER, DEMO_KEY),)
+    settled = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    assert settled.final == "SUCCESS" and world.domain.execution_count(USER, DEMO_KEY) == 1
+
+
+def test_a_confirmed_call_keeps_its_confirmation_for_the_runtime_retry(world: World) -> None:
+    big = {"order_id": "O-300", "idempotency_key": "big-refund-1"}
+    need = world.registry.execute("refund_order", big, DEMO_SESSION)
+    token = world.confirmations.issue(DEMO_SESSION, "refund_order", need.data["arguments_hash"])
+    world.service.inject(Fault.TIMEOUT_BEFORE_EXECUTION)
+    outcome = world.runtime.execute("refund_order", big, DEMO_SESSION, confirmation_token=token)
+    assert outcome.runtime_action == "RETRY_ONCE" and outcome.final == "SUCCESS"
+    assert world.domain.execution_count(USER, "big-refund-1") == 1
+
+
+def test_errors_that_recovery_does_not_touch(world: World) -> None:
+    rejected = world.runtime.execute(
+        "refund_order", {"order_id": "O-200", "idempotency_key": "unpaid-01"}, DEMO_SESSION
+    )
+    assert rejected.final == "REJECTED" and rejected.idempotency_status is None
+    registry = ToolRegistry()
+    registry.register("read", lambda: 1 / 0, description="Read.", parameters={"type": "object"})
+    failed = Runtime(registry).execute("read", {}, None)
+    assert (failed.final, failed.trace) == ("FAILED", ("read response=EXECUTION_ERROR", "final=FAILED"))
+
+
+@pytest.mark.parametrize(
+    ("policy", "passing"),
+    [
+        (decide_recovery, set(DECISION_TABLE) - {Fault.NONE}),
+        (lambda status: "RETRY_ONCE", {Fault.TIMEOUT_BEFORE_EXECUTION, Fault.SERVICE_DOWN}),
+        (
+            lambda status: RuntimeAction.REPLAY_SUCCESS,
+            {Fault.TIMEOUT_AFTER_SUCCESS, Fault.CRASH_AFTER_LEDGER, Fault.SLOW},
+        ),
+        (lambda status: "MANUAL_REVIEW", {Fault.CRASH_IN_FLIGHT, Fault.STATUS_LOOKUP_FAILS}),
+        (lambda status: None, set()),
+    ],
+    ids=["default", "always-retry", "always-replay", "always-review", "returns-None"],
+)
+def test_check_recovery_policy_runs_the_real_runtime(policy: Any, passing: set[Fault]) -> None:
+    report = check_recovery_policy(policy)
+    assert isinstance(report, PolicyReport)
+    assert {check.fault for check in report.checks} == {str(f) for f in Fault if f is not Fault.NONE}
+    assert {check.fault for check in report.checks if check.passed} == {str(f) for f in passing}
+    assert report.passed == (len(passing) == len(report.checks))
+    assert all(check.problem for check in report.failures())
+
+
+def test_policy_report_messages_and_rendering() -> None:
+    report = check_recovery_policy(lambda status: "RETRY_ONCE")
+    by_fault = {check.fault: check for check in report.checks}
+    assert by_fault["TIMEOUT_AFTER_SUCCESS"].problem.startswith("retried after SUCCEEDED")
+    assert "refund requests=2" in by_fault["TIMEOUT_AFTER_SUCCESS"].problem
+    assert by_fault["TIMEOUT_AFTER_SUCCESS"].handler_execution_count == 1
+    text = repr(report)
+    assert text.splitlines()[0].split() == ["fault", "status", "action", "final", "executions", "verdict"]
+    assert text.endswith("2/7 faults handled correctly")
+    html = report._repr_html_()
+    assert html.startswith("<table>") and html.count("<tr") == 8 and "#fce8e6" in html
+    always_replay = repr(check_recovery_policy(lambda s: "REPLAY_SUCCESS"))
+    assert always_replay.count("reported success without a ledger effect") == 3
+    assert repr(check_recovery_policy()) == repr(check_recovery_policy())  # byte-stable
+
+
+def test_a_raising_or_invalid_policy_never_breaks_the_runtime(world: World) -> None:
+    def broken(status: IdempotencyStatus) -> RuntimeAction:
+        raise KeyError(status)
+
+    world.runtime.decide = broken
+    world.service.inject(Fault.TIMEOUT_AFTER_SUCCESS)
+    outcome = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    assert outcome.runtime_action == "MANUAL_REVIEW" and outcome.final == "PENDING"
+    assert outcome.policy_error and "policy_error=KeyError" in outcome.trace
+
+
+# --- random histories on one database file -----------------------------------------------------------
+
+KEYS = [f"hist-key-{n}" for n in range(5)]
+KEY_ARGUMENTS: dict[str, dict[str, Any]] = {
+    "hist-key-0": {"order_id": "O-100", "amount_cents": 4_000},
+    "hist-key-1": {"order_id": "O-100", "amount_cents": 6_000},
+    "hist-key-2": {"order_id": "O-100"},  # the rest of O-100
+    "hist-key-3": {"order_id": "O-300", "amount_cents": 20_000},
+    "hist-key-4": {"order_id": "O-200", "amount_cents": 1_000},  # unpaid: always refused
+}
+
+
+class RefundHistories(RuleBasedStateMachine):
+    """Calls, faults, retries, duplicates, clock jumps, reconciliation, purges and restarts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tmp = tempfile.mkdtemp(prefix="fcourse-hist-")
+        self.path = str(Path(self.tmp) / "history.db")
+        self.clock = FakeClock()
+        self.world = build_world(self.path, clock=self.clock)
+        self.reported_success: set[str] = set()
+
+    def arguments(self, key: str) -> dict[str, Any]:
+        return {**KEY_ARGUMENTS[key], "idempotency_key": key}
+
+    @rule(key=st.sampled_from(KEYS), fault=st.sampled_from(list(Fault)), duplicate=st.booleans())
+    def call(self, key: str, fault: Fault, duplicate: bool) -> None:
+        self.world.service.inject(fault)
+        outcome = self.world.runtime.execute("refund_order", self.arguments(key), DEMO_SESSION)
+        if duplicate:  # the model proposes the very same call again
+            outcome = self.world.runtime.execute("refund_order", self.arguments(key), DEMO_SESSION)
+        self.world.service.heal()
+        count = self.world.domain.execution_count(USER, key)
+        if outcome.final == "SUCCESS":
+            assert count == 1, f"reported success without a ledger effect: {outcome.trace}"
+            self.reported_success.add(key)
+        if outcome.status_report is not None and outcome.status_report.status == "NOT_EXECUTED":
+            assert outcome.status_report.ledger_rows == 0
+
+    @rule(key=st.sampled_from(KEYS), delta=st.sampled_from([1, -1]))
+    def same_key_other_arguments(self, key: str, delta: int) -> None:
+        arguments = self.arguments(key)
+        arguments["amount_cents"] = arguments.get("amount_cents", 500) + delta
+        self.world.runtime.execute("refund_order", arguments, DEMO_SESSION)
+
+    @rule(seconds=st.sampled_from([1.0, 120.0, 300.0, 86_401.0]))
+    def time_passes(self, seconds: float) -> None:
+        self.clock.advance(seconds)
+
+    @rule()
+    def reconcile(self) -> None:
+        self.world.domain.reconcile()
+
+    @rule()
+    def purge(self) -> None:
+        self.world.domain.purge_expired()
+
+    @rule()
+    def restart(self) -> None:
+        self.world.close()
+        self.world = build_world(self.path, clock=self.clock)
+
+    @invariant()
+    def exactly_once_and_honest(self) -> None:
+        domain = self.world.domain
+        for key in KEYS:
+            count = domain.execution_count(USER, key)
+            assert count <= 1
+            status = domain.status(USER, key).status
+            if count:
+                assert status == IdempotencyStatus.SUCCEEDED
+            if status == IdempotencyStatus.NOT_EXECUTED:
+                assert count == 0
+        for key in self.reported_success:
+            assert domain.execution_count(USER, key) == 1
+        for order in domain.orders():
+            ledger = sum(r["amount_cents"] for r in domain.ledger() if r["order_id"] == order.order_id)
+            assert order.refunded_cents == ledger <= order.amount_cents
+
+    def teardown(self) -> None:
+        self.world.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+RefundHistories.TestCase.settings = settings(
+    max_examples=25,
+    stateful_step_count=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+TestRefundHistories = RefundHistories.TestCase

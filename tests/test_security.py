@@ -1,0 +1,155 @@
+"""fcourse.security: identity from the session, permissions, confirmation tokens, append-only audit."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from fcourse.clock import FakeClock
+from fcourse.db import connect
+from fcourse.demo import World, build_world
+from fcourse.registry import ErrorCode
+from fcourse.security import AuditLog, ConfirmationGate, Session
+
+ALICE = Session("U-1001", roles={"customer"}, session_id="S-1")
+MALLORY = Session("U-2002", roles={"customer"}, session_id="S-2")
+BIG = {"order_id": "O-300", "idempotency_key": "refund-O-300-a1", "amount_cents": 60_000}  # above 50,000
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> Iterator[World]:
+    w = build_world(str(tmp_path / "security.db"))
+    yield w
+    w.close()
+
+
+def test_the_session_overrides_a_user_id_from_the_model_and_the_audit_says_so(world: World) -> None:
+    response = world.registry.execute(
+        "refund_order", {"order_id": "O-900", "idempotency_key": "steal-0001", "user_id": "U-2002"}, ALICE
+    )
+    # O-900 belongs to U-2002; the session says U-1001, so the domain cannot find it for this user
+    assert response.error_code == ErrorCode.BUSINESS_RULE_VIOLATION
+    assert response.data["rule"] == "ORDER_NOT_FOUND"
+    assert response.notes == ("user_id overridden from the session (the model said 'U-2002')",)
+    entry = world.audit.entries()[-1]
+    assert entry.user_id == "U-1001" and entry.notes == response.notes
+    assert world.domain.ledger() == []
+
+
+def test_roles_are_checked_per_tool(world: World) -> None:
+    guest = Session("U-1001", roles={"guest"})
+    response = world.registry.execute("get_order", {"order_id": "O-100"}, guest)
+    assert response.error_code == ErrorCode.PERMISSION_DENIED
+    support = Session("U-1001", roles={"support"})
+    assert world.registry.execute("get_order", {"order_id": "O-100"}, support).ok
+
+
+def test_a_large_refund_needs_a_confirmation_token(world: World) -> None:
+    first = world.registry.execute("refund_order", BIG, ALICE)
+    assert first.error_code == ErrorCode.CONFIRMATION_REQUIRED
+    assert first.data["token_problem"] == "NO_TOKEN"
+    assert "above 50000 cents" in first.data["reason"]
+    assert world.domain.ledger() == []
+    token = world.confirmations.issue(ALICE, "refund_order", first.data["arguments_hash"])
+    assert token == "cf1." + token.split(".")[1]  # counter-based id, HMAC signature
+    confirmed = world.registry.execute("refund_order", BIG, ALICE, confirmation_token=token)
+    assert confirmed.ok and confirmed.confirmed
+    assert world.domain.execution_count("U-1001", BIG["idempotency_key"]) == 1
+    # single use
+    again = world.registry.execute("refund_order", BIG, ALICE, confirmation_token=token)
+    assert again.error_code == ErrorCode.CONFIRMATION_REQUIRED and again.data["token_problem"] == "ALREADY_USED"
+
+
+def test_small_refunds_need_no_confirmation(world: World) -> None:
+    response = world.registry.execute("refund_order", {"order_id": "O-100", "idempotency_key": "small-0001"}, ALICE)
+    assert response.ok and not response.confirmed
+
+
+def test_a_token_is_bound_to_user_tool_arguments_and_expiry(world: World) -> None:
+    need = world.registry.execute("refund_order", BIG, ALICE)
+    digest = need.data["arguments_hash"]
+    gate = world.confirmations
+    assert (
+        world.registry.execute(
+            "refund_order", BIG, MALLORY, confirmation_token=gate.issue(ALICE, "refund_order", digest)
+        ).data["token_problem"]
+        == "WRONG_BINDING"
+    )
+    other_args = {**BIG, "amount_cents": 70_000}
+    assert (
+        world.registry.execute(
+            "refund_order", other_args, ALICE, confirmation_token=gate.issue(ALICE, "refund_order", digest)
+        ).data["token_problem"]
+        == "WRONG_BINDING"
+    )
+    assert gate.redeem(gate.issue(ALICE, "cancel_order", digest), ALICE, "refund_order", digest) == "WRONG_BINDING"
+    late = gate.issue(ALICE, "refund_order", digest)
+    world.clock.advance(gate.ttl + 1)
+    assert gate.redeem(late, ALICE, "refund_order", digest) == "EXPIRED"
+    assert gate.redeem("cf999.abc", ALICE, "refund_order", digest) == "UNKNOWN_TOKEN"
+    assert gate.redeem("nonsense", ALICE, "refund_order", digest) == "MALFORMED"
+    assert gate.redeem("cfx.abc", ALICE, "refund_order", digest) == "MALFORMED"
+    assert gate.redeem(late, None, "refund_order", digest) == "NO_SESSION"
+    forged = late.split(".")[0] + "." + "0" * 32
+    assert gate.redeem(forged, ALICE, "refund_order", digest) == "WRONG_BINDING"
+
+
+def test_the_secret_is_per_database_and_survives_a_restart(tmp_path: Path) -> None:
+    clock = FakeClock()
+    first = ConfirmationGate(connect(str(tmp_path / "a.db")), clock=clock)
+    token = first.issue(ALICE, "refund_order", "h" * 16)
+    reopened = ConfirmationGate(connect(str(tmp_path / "a.db")), clock=clock)
+    assert reopened.redeem(token, ALICE, "refund_order", "h" * 16) is None
+    stranger = ConfirmationGate(connect(str(tmp_path / "b.db")), clock=clock)
+    stranger.issue(ALICE, "refund_order", "h" * 16)  # so that token id 1 exists there too
+    assert stranger.redeem(token, ALICE, "refund_order", "h" * 16) == "WRONG_BINDING"
+
+
+def test_every_proposed_call_is_audited_accepted_or_refused(world: World) -> None:
+    registry = world.registry
+    registry.execute("refund_money", "{}", ALICE)
+    registry.execute("refund_order", '{"order_id": ', ALICE)
+    registry.execute("refund_order", {"order_id": "O-100", "idempotency_key": "audit-0001"}, ALICE)
+    registry.execute("refund_order", {"order_id": "O-100", "idempotency_key": "audit-0001"}, None)
+    entries = world.audit.entries()
+    assert [(e.tool, e.decision, e.code) for e in entries] == [
+        ("refund_money", "REFUSED", "UNKNOWN_TOOL"),
+        ("refund_order", "REFUSED", "INVALID_ARGUMENT"),
+        ("refund_order", "ACCEPTED", "SUCCESS"),
+        ("refund_order", "REFUSED", "PERMISSION_DENIED"),
+    ]
+    assert entries[1].arguments == '{"order_id": '  # stored as the model sent it
+    assert entries[3].user_id is None
+    assert [e.seq for e in entries] == [1, 2, 3, 4]
+    assert entries[0].to_dict()["time"] == "2026-04-14T00:00:00.000Z"
+    assert len(world.audit) == 4 and len(world.audit.entries(tool="refund_money")) == 1
+
+
+def test_the_audit_log_is_append_only(tmp_path: Path) -> None:
+    conn = connect(str(tmp_path / "audit.db"))
+    log = AuditLog(conn, clock=FakeClock())
+
+    class Response:
+        executed, code, message, notes = False, "UNKNOWN_TOOL", "no such tool", ()
+
+    log.record(session=ALICE, tool="x", arguments={}, response=Response())
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        conn.execute("UPDATE audit_log SET decision = 'ACCEPTED'")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        conn.execute("DELETE FROM audit_log")
+    assert len(log) == 1
+
+
+def test_an_audit_failure_does_not_break_the_call(world: World) -> None:
+    world.audit.conn.execute("DROP TRIGGER audit_log_no_update")  # not needed; then break the table
+    world.audit.conn.execute("ALTER TABLE audit_log RENAME TO audit_log_gone")
+    response = world.registry.execute("get_order", {"order_id": "O-100"}, ALICE)
+    assert response.ok and response.notes[-1].startswith("audit log write failed")
+
+
+def test_sessions_coerce_roles() -> None:
+    assert Session("U", roles=["a", "b"]).roles == frozenset({"a", "b"})
+    assert Session("U").roles == frozenset({"customer"})

@@ -1,0 +1,137 @@
+"""How fast is the teaching model? Median time per request, three ways, side by side.
+
+    python benchmarks/bench_teaching_model.py [--rounds N]
+
+1. ``handle()``: the endpoint as a Python call (validation, policy, shaping);
+2. the real ``openai`` SDK in-process (``fcourse.connect()``: SDK + httpx2 + transport);
+3. the real ``openai`` SDK over HTTP against ``python -m fcourse serve`` on localhost.
+
+Each runs the same requests (three tools; English and Chinese), after a warm-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import openai  # noqa: E402
+
+from fcourse.client import connect  # noqa: E402
+from fcourse.teaching.endpoint import MODEL_NAME, handle  # noqa: E402
+
+
+def _tool(name: str, description: str, param: str, param_description: str) -> dict[str, Any]:
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {
+                "type": "object",
+                "properties": {param: {"type": "string", "description": param_description}},
+                "required": [param],
+            },
+        },
+    }
+
+
+TOOLS = [
+    _tool("get_weather", "Get the current weather for a city.", "city", "The city, e.g. Paris or 北京"),
+    _tool("get_time", "Get the local time in a city.", "city", "The city"),
+    _tool(
+        "refund_order",
+        "Refund a paid order: the money goes back to the customer.",
+        "order_id",
+        "Order id like O-100",
+    ),
+]
+CASES = {
+    "3 tools, English": "What's the weather like in Paris today?",
+    "3 tools, Chinese": "北京今天天气怎么样？",
+}
+
+
+def _median_ms(fn: Callable[[], object], rounds: int) -> float:
+    for _ in range(min(20, rounds)):
+        fn()
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter_ns()
+        fn()
+        times.append(time.perf_counter_ns() - start)
+    return statistics.median(times) / 1e6
+
+
+def _start_server() -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fcourse", "serve", "--port", "0", "--quiet"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    match = re.search(r"http://127\.0\.0\.1:\d+/v1", proc.stdout.readline())
+    if not match:
+        proc.kill()
+        raise SystemExit("the server did not start")
+    return proc, match.group(0)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=300, help="timed requests per cell (default 300)")
+    rounds = parser.parse_args().rounds
+
+    offline, _ = connect(quiet=True, env={})
+    proc, base = _start_server()
+    try:
+        http = openai.OpenAI(api_key="bench", base_url=base, max_retries=0)
+        rows = []
+        for label, question in CASES.items():
+            messages = [{"role": "user", "content": question}]
+            raw = json.dumps(
+                {"model": MODEL_NAME, "messages": messages, "tools": TOOLS}, ensure_ascii=False
+            ).encode()
+            assert handle("POST", "/v1/chat/completions", raw).status == 200
+
+            def sdk(client: openai.OpenAI, messages: list[dict[str, str]] = messages) -> object:
+                return client.chat.completions.create(model=MODEL_NAME, messages=messages, tools=TOOLS)  # type: ignore[arg-type]
+
+            def direct(raw: bytes = raw) -> object:
+                return handle("POST", "/v1/chat/completions", raw)
+
+            rows.append(
+                (
+                    label,
+                    _median_ms(direct, rounds),
+                    _median_ms(lambda: sdk(offline), rounds),
+                    _median_ms(lambda: sdk(http), rounds),
+                )
+            )
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+    print(f"teaching model, median ms per request ({rounds} timed requests per cell, after warm-up)")
+    header = ("request", "handle()", "SDK in-process", "SDK over HTTP")
+    print(f"{header[0]:<18} {header[1]:>10} {header[2]:>15} {header[3]:>14}")
+    for label, direct, in_process, over_http in rows:
+        print(f"{label:<18} {direct:>10.3f} {in_process:>15.3f} {over_http:>14.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+"""The ``fcourse`` command line: ``serve`` the teaching model, or run a ``demo``.
+
+Introduced in chapter 0 (start here)::
+
+    python -m fcourse serve [--host 127.0.0.1] [--port 8765] [--quiet]
+    python -m fcourse demo refund [--scenario NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``python -m fcourse``."""
+    from fcourse.teaching.server import DEFAULT_HOST, DEFAULT_PORT
+
+    parser = argparse.ArgumentParser(
+        prog="python -m fcourse",
+        description="An offline, hands-on course on LLM function calling.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    serve = commands.add_parser(
+        "serve",
+        help="serve the offline teaching model over HTTP (OpenAI-compatible)",
+        description="Serve the offline teaching model at http://HOST:PORT/v1 until Ctrl-C.",
+    )
+    serve.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port to listen on, 0 for any free one (default {DEFAULT_PORT})",
+    )
+    serve.add_argument("--quiet", action="store_true", help="do not log each request")
+    demo = commands.add_parser("demo", help="run a demo, e.g. `demo refund --scenario NAME`", add_help=False)
+    demo.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the demo")
+    return parser
+
+
+def _demo(argv: list[str]) -> int:
+    try:
+        demo = importlib.import_module("fcourse.demo")
+    except ModuleNotFoundError as err:
+        if err.name not in ("fcourse.demo",):
+            raise
+        print("fcourse demo: the demos are not available (module fcourse.demo is missing).", file=sys.stderr)
+        return 2
+    result = demo.main(argv)
+    return int(result or 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.command == "serve":
+        if not 0 <= args.port <= 65535:
+            print(f"fcourse serve: --port must be between 0 and 65535, got {args.port}", file=sys.stderr)
+            return 2
+        from fcourse.teaching.server import serve
+
+        return serve(args.host, args.port, args.quiet)
+    return _demo(args.args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

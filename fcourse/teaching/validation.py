@@ -389,18 +389,7 @@ def _tool_calls(value: object, param: str) -> list[dict[str, Any]]:
                 "invalid_value",
             )
         seen.add(call_id)
-        kind = call.get("type")
-        if kind is None:
-            raise _missing(f"{cp}.type")
-        if kind != "function":
-            if not isinstance(kind, str):
-                raise _type_error(f"{cp}.type", "a string", kind)
-            raise _invalid_value(f"{cp}.type", kind, ("function",))
-        function = call.get("function")
-        if function is None:
-            raise _missing(f"{cp}.function")
-        if not isinstance(function, dict):
-            raise _type_error(f"{cp}.function", "an object", function)
+        function = _function_part(call, cp)
         name = function.get("name")
         if name is None:
             raise _missing(f"{cp}.function.name")
@@ -629,22 +618,28 @@ def _check_schema(schema: object, context: tuple[str, ...], strict: bool, depth:
                 _check_schema(sub, (*context, key), strict, depth + 1)
 
 
-def _tool(tool: object, k: int) -> dict[str, Any]:
-    param = f"tools[{k}]"
-    if not isinstance(tool, dict):
-        raise _type_error(param, "an object", tool)
-    kind = tool.get("type")
+
+def _function_part(item: dict[str, Any], param: str) -> dict[str, Any]:
+    """Check ``{"type": "function", "function": {...}}`` (a tool or a tool call); return the inner object."""
+    kind = item.get("type")
     if kind is None:
         raise _missing(f"{param}.type")
     if kind != "function":
         if not isinstance(kind, str):
             raise _type_error(f"{param}.type", "a string", kind)
         raise _invalid_value(f"{param}.type", kind, ("function",))
-    function = tool.get("function")
+    function = item.get("function")
     if function is None:
         raise _missing(f"{param}.function")
     if not isinstance(function, dict):
         raise _type_error(f"{param}.function", "an object", function)
+    return function
+
+def _tool(tool: object, k: int) -> dict[str, Any]:
+    param = f"tools[{k}]"
+    if not isinstance(tool, dict):
+        raise _type_error(param, "an object", tool)
+    function = _function_part(tool, param)
     if function.get("name") is None:
         raise _missing(f"{param}.function.name")
     name = _check_tool_name(function["name"], f"{param}.function.name")

@@ -141,7 +141,8 @@ class ToolResponse:
         """The part the model sees: ``status``, ``error_code``, ``message``, ``data``, ``retry_safe``."""
         return {
             "status": self.status,
-            "error_code": self.error_code,
+            # plain strings, never enum members: printed dicts read the same as the JSON
+            "error_code": getattr(self.error_code, "value", self.error_code),
             "message": self.message,
             "data": self.data,
             "retry_safe": self.retry_safe,

@@ -447,3 +447,21 @@ def test_fuzz_malformed_calls_execute_nothing(broken: Any) -> None:
     assert response.error_code == ErrorCode.INVALID_ARGUMENT
     assert response.data["issues"] and all({"path", "message"} <= set(i) for i in response.data["issues"])
     assert handler.calls == []
+
+
+def test_to_dict_gives_error_codes_as_plain_strings_for_every_refusal() -> None:
+    from fcourse.demo import build_world
+    from fcourse.security import Session
+
+    world = build_world(":memory:")
+    stranger = Session(user_id="U-9", roles=frozenset())
+    refused = [
+        world.registry.execute("no_such_tool", "{}", world.session),
+        world.registry.execute("refund_order", '{"order_id": "O-100"}', world.session),
+        world.registry.execute(
+            "refund_order", '{"order_id": "O-100", "idempotency_key": "refund-O-100-zz"}', stranger
+        ),
+    ]
+    codes = [response.to_dict()["error_code"] for response in refused]
+    assert codes == ["UNKNOWN_TOOL", "INVALID_ARGUMENT", "PERMISSION_DENIED"]
+    assert all(type(code) is str for code in codes)

@@ -7,7 +7,7 @@ ARGS   ?=
 # JupyterLab refuses to run as root without this flag (CI and containers run as root).
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-.PHONY: install lab test test-fast notebooks bench serve clean
+.PHONY: install lab test test-fast notebooks notebooks-check bench serve clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ test-fast: $(STAMP)
 # Re-execute every notebook from a clean kernel (Restart & Run All) and store the outputs.
 notebooks: $(STAMP)
 	$(BIN)/python -m fcourse.nbrun notebooks/*.ipynb
+
+# Re-execute in memory and report any cell whose stored output would change (writes nothing).
+notebooks-check: $(STAMP)
+	$(BIN)/python -m fcourse.nbrun --check notebooks/*.ipynb
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_teaching_model.py

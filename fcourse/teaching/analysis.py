@@ -41,7 +41,8 @@ PLAIN_WEIGHT = 0.8
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKEN_RE = re.compile(
     rf"(?P<cjk>[{_CJK}]+)"
-    r"|(?P<word>[A-Za-z]+(?:['’][A-Za-z]+)?)"
+    r"|(?P<word>(?<![0-9])[A-Za-z]+(?:['’][A-Za-z]+)?(?![0-9]))"
+    r"|(?P<code>[A-Za-z0-9]*[0-9][A-Za-z0-9]*)"
     r"|(?P<sym>°\s?[CFcf](?![A-Za-z])|℃|℉)"
     r"|(?P<stop>[.,;:!?，。；：！？、\n()（）\[\]{}\"“”「」])"
 )
@@ -130,6 +131,8 @@ def _normalise_en(surface: str) -> str:
 
 def _stem_en(surface: str) -> str:
     word = _normalise_en(surface)
+    if word.endswith("'s") and len(word) > 3:  # a possessive: "recipient's" is "recipient"
+        word = word[:-2]
     return word if "'" in word else stem(word)
 
 
@@ -166,11 +169,43 @@ def _raw_tokens(text: str) -> list[tuple[str, str, str, int, int]]:
                 tokens.append(("zh", word, word, base + s, base + e))
         elif kind == "word":
             tokens.append(("en", m.group(), _stem_en(m.group()), m.start(), m.end()))
+        elif kind == "code":  # "SF1402938475", "7pm": an id or a number, no word in it
+            continue
         elif kind == "sym":
             tokens.append(("sym", m.group(), _symbol_concept(m.group()), m.start(), m.end()))
         else:
             tokens.append(("stop", m.group(), m.group(), m.start(), m.end()))
     return tokens
+
+
+def _phrase_at(tokens: list[tuple[str, str, str, int, int]], i: int, en_index: dict[tuple[str, ...], str],
+               zh_index: dict[str, str], longest: int) -> tuple[str, int] | None:
+    """A lexicon phrase of two or more tokens starting at token ``i``: ``(concept, size)``."""
+    kind = tokens[i][0]
+    if kind == "en":
+        for size in range(min(longest, len(tokens) - i), 1, -1):
+            window = tokens[i : i + size]
+            if all(t[0] == "en" for t in window):
+                concept = en_index.get(tuple(t[2] for t in window))
+                if concept:
+                    return concept, size
+    elif kind == "zh":
+        for size in (3, 2):
+            window = tokens[i : i + size]
+            if len(window) == size and all(t[0] == "zh" for t in window):
+                concept = zh_index.get("".join(t[1] for t in window))
+                if concept:
+                    return concept, size
+        concept = zh_index.get(tokens[i][1])
+        if concept and len(tokens[i][1]) >= 3:
+            return concept, 1
+    return None
+
+
+def _imperative(tokens: list[tuple[str, str, str, int, int]], i: int) -> bool:
+    """Whether the word at ``i`` opens a clause and is followed by more words (a verb in the imperative)."""
+    opens = i == 0 or tokens[i - 1][0] == "stop" or _normalise_en(tokens[i - 1][1]) in ("please", "pls", "and")
+    return opens and i + 1 < len(tokens) and tokens[i + 1][0] != "stop"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -194,15 +229,30 @@ def analyse(text: str) -> Analysis:
             negation_left = 0
             i += 1
             continue
-        if lowered in NEGATION_CUES or (
+        a_not_a = (kind == "zh" and lowered.startswith("不") and i > 0 and tokens[i - 1][0] == "zh"
+                   and len(lowered) > 1 and tokens[i - 1][1] == lowered[1:2])  # 要不要, 能不能: a question
+        if a_not_a:
+            i += 1
+            continue
+        if not a_not_a and lowered in NEGATION_CUES or (
             kind == "en" and lowered == "do" and i + 1 < n and _normalise_en(tokens[i + 1][1]) == "not"
         ):
+            phrase = _phrase_at(tokens, i, en_index, zh_index, longest)
+            if phrase is not None:  # "don't let me forget" (#reminder), "不要了" (#cancel): a phrase, not a negation
+                concept, size = phrase
+                end_at = tokens[i + size - 1][4]
+                terms.append(Term("#" + concept, text[start:end_at], start, end_at, concept_weight(concept)))
+                negation_left = 0
+                i += size
+                continue
             negation_left = _NEGATION_SCOPE + 1
             i += 2 if lowered == "do" else 1
             continue
         step = 1
         if kind == "sym":
             emit(Term(key, surface, start, end, concept_weight(key)))
+        elif kind == "en" and lowered == "text" and _imperative(tokens, i):  # "Text +86... saying ...": the verb
+            emit(Term("#message", surface, start, end, concept_weight("message")))
         elif kind == "en":
             for size in range(min(longest, n - i), 0, -1):
                 window = tokens[i : i + size]
@@ -252,3 +302,63 @@ def analyse(text: str) -> Analysis:
         i += step
     terms.sort(key=lambda t: t.start)
     return Analysis(tuple(terms), tuple(negated), language_of(text))
+
+
+# ---------------------------------------------------------------- what kind of turn is this
+
+_EXPLAIN_RE = re.compile(r"^\W*(?:why\b|how come\b)|为什么|为啥|怎么会|咋会|怎么回事", re.IGNORECASE)
+_MEANING_RE = re.compile(
+    r"\bwhat(?:'s| is| does| do)\b.{0,60}\bmean\b|\bmeaning of\b|\bdifference between\b|\bwhat(?:'s| is) the difference\b"
+    r"|\bdefinition of\b|什么意思|啥意思|什么区别|有什么区别|有什么不同|区别是什么|是什么概念",
+    re.IGNORECASE,
+)
+_ADVICE_RE = re.compile(
+    r"^\W*(?:should (?:i|we)\b|is it (?:better|worth|wise|cheaper|smarter|a good idea)\b|would it be better\b"
+    r"|which is better\b|what(?:'s| is) the best\b|how far in advance\b|how early should\b|do you recommend\b)"
+    r"|应不应该|该不该|值不值得|划不划算|哪个更好|哪个好|有必要吗",
+    re.IGNORECASE,
+)
+_INFO_RE = re.compile(
+    r"^\W*(?:what(?:'s|s| is| are| was)?|who(?:'s| is)?|where(?:'s| is)?|when(?:'s| is| will| does| did)?|which"
+    r"|how (?:much|many|long|far|old))\b.*\?\s*$"
+    r"|(?:什么|谁|哪里|哪儿|哪个|几点|多少|多久|多远|是多少).*(?:？|\?|吗|呢)?\s*$",
+    re.IGNORECASE,
+)
+_CAPABILITY_RE = re.compile(
+    r"^\W*(?:can|could|do|does|will|are|is it possible (?:for you )?to|are you able to)\b(?: you\b)?.*\?\s*$"
+    r"|^\W*你(?:能|可以|会)(?:不能|不会)?.*(?:吗|？|\?)\s*$|^\W*(?:能不能|可不可以|会不会).*(?:吗|？|\?)\s*$",
+    re.IGNORECASE,
+)
+_SPECIFIC_RE = re.compile(
+    r"\d|@|[\"“”'‘’「」]|(?<![A-Za-z])(?:me|my|mine|i|our|us|the|this|that|it|these|those)(?![A-Za-z])|我|帮|这|那",
+    re.IGNORECASE,
+)
+
+
+def speech_act(text: str) -> str:
+    """What the turn does: ``request`` (the default), or a question that asks for no action.
+
+    - ``explain``: "why ...?", "为什么 ...": an explanation, not the action ("why was I
+      charged twice?" does not refund);
+    - ``meaning``: "what does X mean?", "X 和 Y 有什么区别": a definition;
+    - ``advice``: "should I ...?", "is it better to ...?": an opinion;
+    - ``info``: "what's Priya's phone number?", "北京现在几点？": asks for a fact - a
+      tool that looks things up may answer it, one that changes things may not;
+    - ``capability``: "can you send SMS abroad?" - a question *about* a tool, with no
+      specific object (no value, no "my", "the", "this", no quotes).
+
+    A heuristic on cue words, not understanding; the record shows which act was read.
+    """
+    if _EXPLAIN_RE.search(text):
+        return "explain"
+    if _MEANING_RE.search(text):
+        return "meaning"
+    if _ADVICE_RE.search(text):
+        return "advice"
+    if _INFO_RE.search(text.strip()) and not re.search(r"帮我|给我|请|please|\bcan you\b|\bcould you\b", text,
+                                                       re.IGNORECASE):
+        return "info"
+    if _CAPABILITY_RE.search(text.strip()) and not _SPECIFIC_RE.search(re.sub(r"^\W*\w+\s+you\b", "", text.strip(),
+                                                                              flags=re.IGNORECASE)):
+        return "capability"
+    return "request"

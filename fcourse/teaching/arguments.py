@@ -41,9 +41,12 @@ from fcourse.teaching.extract import (
     Candidate,
     candidates,
     coerce,
+    described_default,
+    resolve_date,
     enum_value,
     example_pattern,
     free_text,
+    inline_label,
     label_value,
     main_type,
     param_text,
@@ -58,6 +61,8 @@ _TO_CUES = ("to", "into", "in", "for", "成", "为", "到", "去", "至", "往",
 _FROM_CUES = ("from", "从", "自", "由")
 _ORIGIN_WORDS = ("origin", "from", "departure", "depart", "source", "base", "出发", "起点", "源", "原")
 _TARGET_WORDS = ("destination", "target", "to", "into", "arrival", "目的", "目标", "终点", "到达")
+_END_WORDS = ("out", "end", "until", "return", "last", "finish", "离店", "退房", "结束", "截止", "返回", "返程")
+_UNTIL_CUES = ("to", "until", "till", "out", "through", "-", "至", "到", "离店", "退房")
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,8 @@ class Sources:
     context: str = ""
     anchors: frozenset[str] = frozenset()  # concept keys that routed the tool
     focus: int | None = None  # where this tool's words start in the latest turn (several tools)
+    segment: tuple[int, int] | None = None  # this tool's own stretch of the latest turn (several tools)
+    asked: frozenset[str] | None = None  # a follow-up answers these; other values come from earlier turns
 
 
 @dataclass
@@ -95,19 +102,31 @@ def param_kind(name: str, schema: dict[str, Any]) -> str:
         return "number"
     if schema.get("pattern"):
         return "pattern"
-    if "#email" in keys or fmt == "email":
+    words = set(re.findall(r"[a-z]+", param_text(name, schema).lower()))
+    nwords = set(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower()))
+    if fmt == "email" or ("#email" in keys and (words & {"address", "addresses", "recipient", "recipients", "cc", "bcc"}
+                                                or nwords & {"email", "to", "recipient", "cc", "bcc", "mail"}
+                                                or "#contact" in keys or "地址" in param_text(name, schema)
+                                                or "邮箱" in param_text(name, schema))):
         return "email"
     if "#currency" in keys:
         return "currency"
+    if fmt in ("date", "date-time", "time") or "when" in words:
+        return "time"
     if "#language" in keys:
         return "language"
+    if example_pattern(str(schema.get("description", ""))):
+        return "example"
     if "#place" in keys:
         return "place"
+    if "#measure" in keys and not keys & {"#weather", "#amount"}:
+        return "unit"
     if example_pattern(str(schema.get("description", ""))):
         return "example"
     if "#calculate" in keys:
         return "expression"
-    words = set(re.findall(r"[a-z]+", param_text(name, schema).lower()))
+    if "name" in words and ("#contact" in keys or words & {"who", "person", "people"}):
+        return "person"
     if (fmt in ("date", "date-time", "time") or "#time" in keys or "#date" in keys
             or "when" in words or re.search("何时|什么时候|几时", param_text(name, schema))):
         return "time"
@@ -116,9 +135,9 @@ def param_kind(name: str, schema: dict[str, Any]) -> str:
     return "text"
 
 
-_ENTITY_KINDS = ("pattern", "example", "email", "place", "id")
-_ORDER = ("enum", "pattern", "example", "email", "id", "place", "currency", "language", "expression", "time",
-          "boolean", "number", "array", "text")
+_ENTITY_KINDS = ("pattern", "example", "email", "place", "id", "person")
+_ORDER = ("enum", "pattern", "example", "email", "id", "place", "currency", "language", "unit", "expression", "time",
+          "person", "boolean", "number", "array", "text")
 
 
 def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Filled:
@@ -133,7 +152,22 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
     texts = [*sources.user, sources.context]
     origins = [("latest user turn" if i == 0 else "earlier user turn") for i in range(len(sources.user))]
     origins.append("system/developer context")
+    focus = sources.focus
+    if sources.segment and texts and texts[0]:  # several intents: this tool's stretch first, then the whole turn
+        a, b = sources.segment
+        texts.insert(0, texts[0][a:b])
+        origins.insert(0, origins[0])
+        focus = None if focus is None else focus - a
     reserved: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(texts))}
+    n_user = len(texts) - 1
+    latest_idx = [0, 1] if sources.segment and n_user > 1 and texts[0] != texts[1] else [0]
+
+    def order(param: str, with_context: bool = True) -> list[int]:
+        """Which texts to read, in turn: a follow-up's answer only for what was asked."""
+        idx = list(range(n_user))
+        if sources.asked is not None and param not in sources.asked and n_user > len(latest_idx):
+            idx = [i for i in idx if i not in latest_idx] + latest_idx
+        return idx + ([n_user] if with_context else [])
     kinds = {n: param_kind(n, s if isinstance(s, dict) else {}) for n, s in props.items()}
     ordered = sorted(props, key=lambda n: (_ORDER.index(kinds[n]), list(props).index(n)))
     values: dict[str, Any] = {}
@@ -150,14 +184,20 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
         schema = props[param] if isinstance(props[param], dict) else {}
         kind = kinds[param]
         if kind == "enum":
-            hit = enum_value(param, schema, texts)
+            idx = order(param)
+            hit = enum_value(param, schema, [texts[i] for i in idx])
             if hit:
-                note(param, hit[0], origins[hit[1]], hit[2])
+                note(param, hit[0], origins[idx[hit[1]]], hit[2])
+            elif param in required and "default" not in schema:
+                named = described_default(schema)
+                if named is not None:
+                    note(param, named, "parameter description", "not mentioned; the description names it as the "
+                                                                 "usual choice")
             continue
         if kind == "boolean":
             pkeys = {k for k in analyse(param_text(param, schema)).keys if k.startswith("#")}
-            for where, text in enumerate(texts[:-1]):
-                a = analyse(text)
+            for where in order(param, False):
+                a = analyse(texts[where])
                 if pkeys & {t.key for t in a.negated}:
                     note(param, False, origins[where], "negated mention")
                     break
@@ -170,17 +210,23 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             item_kind = param_kind(param, {**items, "description": schema.get("description", "")})
             if item_kind in ("text", "boolean", "enum", "array"):
                 continue
-            for where, text in enumerate(texts):
-                cands = candidates(item_kind, param, items, text, where)
+            for where in order(param):
+                cands = candidates(item_kind, param, items, texts[where], where)
                 if cands:
                     vals = list(dict.fromkeys(coerce(c.value, items) for c in cands))
                     note(param, vals, origins[where], f"all {item_kind} values: {cands[0].how}")
                     break
             continue
         if kind == "text":
-            for where, text in enumerate(texts[:-1]):
-                got = free_text(param, schema, text, sources.anchors,
-                                 reserved[where] + time_reserved[where])
+            for where in order(param, False):
+                labelled = inline_label(param, schema, texts[where])
+                if labelled:
+                    note(param, labelled[0], origins[where], f"labelled {labelled[1]!r} in the text")
+                    break
+                got = free_text(param, schema, texts[where], sources.anchors,
+                                reserved[where] + time_reserved[where], param in required)
+                if got and param not in required and got[0] in values.values():
+                    break  # an optional text that would only repeat another argument is left out
                 if got:
                     note(param, got[0], origins[where], got[1])
                     break
@@ -190,20 +236,26 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                     note(param, label[0], origins[-1], f"label {label[1]!r} in the context")
             continue
         found = False
-        for where, text in enumerate(texts):
+        for where in order(param):
+            text = texts[where]
             cands = candidates(kind, param, schema, text, where)
             taken = reserved[where] + (time_reserved[where] if kind not in ("time",) else [])
             cands = [c for c in cands if all(c.end <= a or c.start >= b for a, b in taken)]
             if not cands:
                 continue
             pick = _pick(param, schema, kind, cands, text)
-            if where == 0 and sources.focus is not None and kind in _ENTITY_KINDS:
-                pick = _nearest(cands, sources.focus)
+            if where == 0 and focus is not None and kind in _ENTITY_KINDS:
+                pick = _nearest(cands, focus)
             value = coerce(pick.value, schema)
+            how = pick.how
+            if kind == "time" and isinstance(value, str):
+                resolved = resolve_date(value, schema, param, sources.context)
+                if resolved:
+                    value, how = resolved, f"{how}, resolved against the date in the context"
             if value is None:
                 continue
             reserved[where].append((pick.start, pick.end))
-            note(param, value, origins[where], pick.how)
+            note(param, value, origins[where], how)
             if kind in _ENTITY_KINDS and where == 0:
                 entity_cands[param] = cands
             found = True
@@ -254,6 +306,21 @@ def _pick(param: str, schema: dict[str, Any], kind: str, cands: list[Candidate],
     def says(cues: tuple[str, ...]) -> bool:
         return any((w in words) if w.isascii() else (w in zh) for w in cues)
 
+    if kind == "unit" and len(cands) > 1:  # "26.2 miles": the unit after the number is the one converted
+        after_number = [c for c in cands if re.search(r"\d\s*$", text[max(0, c.start - 3) : c.start])]
+        if says(_ORIGIN_WORDS) and after_number:
+            return after_number[0]
+        if says(_TARGET_WORDS):
+            for c in cands:
+                if preceded_by(text, c.start, _TO_CUES):
+                    return c
+            others = [c for c in cands if c not in after_number]
+            return others[0] if others else cands[-1]
+    if kind == "time" and len(cands) > 1 and says(_END_WORDS):
+        for c in cands:
+            if preceded_by(text, c.start, _UNTIL_CUES):
+                return c
+        return cands[-1]
     if kind in ("place", "currency", "language") and len(cands) > 1:
         if says(_ORIGIN_WORDS):
             for c in cands:

@@ -19,20 +19,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from fcourse.teaching.analysis import analyse
-from fcourse.teaching.lexicon import CURRENCIES, LANGUAGES
+import datetime
+
+from fcourse.teaching.lexicon import CURRENCIES, ENUM_SYNONYMS, EN_STOPWORDS, LANGUAGES, NOT_CODES, UNITS
 from fcourse.teaching.places import find_places
 
 __all__ = [
     "Candidate",
     "candidates",
     "coerce",
+    "described_default",
     "enum_value",
     "example_pattern",
     "free_text",
+    "inline_label",
     "label_value",
     "main_type",
     "param_text",
     "preceded_by",
+    "resolve_date",
     "time_spans",
     "types_of",
 ]
@@ -44,7 +49,7 @@ _ID_RE = re.compile(_ASCII_B + r"[A-Za-z]{1,4}[-_]?\d{2,}" + _ASCII_E)
 _NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_.\-])-?\d+(?:,\d{3})*(?:\.\d+)?(?![A-Za-z0-9_\-])")
 _EXAMPLE_RE = re.compile(
     r"(?:\be\.g\.?|\beg\.?|\bsuch as|\bfor example|\bfor instance|\blike|例如|比如|形如|格式如|如)"
-    r"\s*[:：,，]?\s*[\"'“‘`]?([A-Za-z0-9][A-Za-z0-9_\-]*)",
+    r"\s*[:：,，]?\s*[\"'“‘`]?([#@+]?[A-Za-z0-9][A-Za-z0-9_\-./]*)",
     re.IGNORECASE,
 )
 _QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<![A-Za-z])'([^']+)'(?![A-Za-z])")
@@ -84,7 +89,7 @@ _EN_FILLERS = re.compile(
     re.IGNORECASE,
 )
 _EN_TRAILING = re.compile(r"(?:\s|[,.;:!?]|\b(?:at|on|by|in|into|to|for|from|please)\b)+$", re.IGNORECASE)
-_ZH_FILLERS = re.compile(r"^(?:[\s，,：:]|我们|我|一下|下|帮我|给我|请|最新的|最近的|关于)+")
+_ZH_FILLERS = re.compile(r"^(?:[\s，,：:]|我们|我|一下|下|帮我|给我|请|最新的|最近的|关于|放点|来点|放首|来首|听听|点)+")
 _ZH_TRAILING = re.compile(r"(?:[\s，,。.！!？?；;]|在|吧|吗|呢|了|的|一下)+$")
 
 
@@ -129,8 +134,19 @@ def param_text(name: str, schema: dict[str, Any]) -> str:
 def example_pattern(description: str) -> re.Pattern[str] | None:
     """A regex with the shape of the id in "such as O-100" / "如 O-100" (O-\\d+), if any."""
     for m in _EXAMPLE_RE.finditer(description):
-        example = m.group(1)
+        example = m.group(1).rstrip("./")
         digits = sum(c.isdigit() for c in example)
+        if example[:1] == "+" and example[1:].isdigit():  # a phone number: +8613800138000 (the + optional)
+            return re.compile(r"(?<![A-Za-z0-9+])\+?\d{7,15}(?!\d)")
+        if example[:1] in "#@" and len(example) > 1:  # a channel or a handle: #general, @alice
+            return re.compile(rf"(?<![\w{re.escape(example[0])}]){re.escape(example[0])}[A-Za-z0-9][\w\-.]*(?<!\.)")
+        if "/" in example.strip("/"):  # a path-like name: owner/repo
+            return re.compile(_ASCII_B + r"[A-Za-z0-9][\w.\-]*/[\w.\-]*[\w]" + _ASCII_E)
+        example = example.lstrip("#@+").replace(".", "").replace("/", "")
+        if not example:
+            continue
+        if digits >= 5 and example.isalnum() and len(example) >= 8:  # a long code: 1Z999AA10123456784
+            return re.compile(_ASCII_B + r"(?=[A-Za-z0-9]*\d{4})[A-Za-z0-9]{8,}" + _ASCII_E)
         if digits and (digits < len(example) - example.count("-") or "-" in example or digits >= 5):
             shape = re.sub(r"\d+", r"\\d+", re.escape(example).replace(r"\-", "-"))
             return re.compile(_ASCII_B + shape + _ASCII_E, re.IGNORECASE)
@@ -174,6 +190,8 @@ def _table_hits(text: str, table: dict[str, tuple[str, ...]], case_code: bool) -
     hits: list[tuple[str, int, int]] = []
     for code, names in table.items():
         for name in (code, *names):
+            if not case_code and len(name) <= 2 and name.lower() in EN_STOPWORDS:  # "it", "in" are words, not codes
+                continue
             if case_code and name.lower() == code.lower():  # an ISO code: only in capitals
                 regex = rf"(?<![A-Za-z]){re.escape(name.upper())}(?![A-Za-z])"
                 flags = 0
@@ -208,7 +226,20 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
         regex = example_pattern(str(schema.get("description", "")))
         if regex:
             out = [Candidate(m.group(), where, *m.span(), f"shape of the description's example ({regex.pattern})")
-                   for m in regex.finditer(text)]
+                   for m in regex.finditer(text)
+                   if not (m.group().isalpha() and m.group().isupper()
+                           and (m.group() in NOT_CODES or m.group() in CURRENCIES))]
+    elif kind == "unit":
+        out = [Candidate(c, where, s, e, "unit name -> unit code") for c, s, e in _table_hits(text, UNITS, False)]
+    elif kind == "person":
+        for m in _PERSON_RE.finditer(text):
+            words = m.group(1).split()
+            while words and words[0].lower() in EN_STOPWORDS | _NOT_NAMES:
+                words.pop(0)
+            if words:
+                start = m.start(1) + m.group(1).index(words[0])
+                out.append(Candidate(" ".join(words), where, start, start + len(" ".join(words)),
+                                     "a capitalised name"))
     elif kind == "email":
         out = [Candidate(m.group(), where, *m.span(), "e-mail address") for m in _EMAIL_RE.finditer(text)]
     elif kind == "place":
@@ -261,6 +292,11 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
     return out
 
 
+_PERSON_RE = re.compile(r"(?<![A-Za-z])((?:[A-Z][a-z]+(?:['’]s\b)?\s+)*[A-Z][a-z]+)(?:['’]s)?(?![A-Za-z])")
+_NOT_NAMES = frozenset({"what", "whats", "what's", "who", "where", "when", "how", "could", "can", "please", "find",
+                        "get", "look", "tell", "send", "give", "show", "email", "text", "call", "hey", "hi"})
+
+
 def _in_range(value: float, schema: dict[str, Any]) -> bool:
     lo, hi = schema.get("minimum"), schema.get("maximum")
     return (lo is None or value >= lo) and (hi is None or value <= hi)
@@ -285,6 +321,12 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
                     pos = min(t.start for t in analyse(text).terms if t.key in shared)
                     how = f"enum value {sv!r} by synonym {sorted(shared)}"
             if pos < 0:
+                for word in ENUM_SYNONYMS.get(re.sub(r"[_\-]+", " ", sv.lower()).strip(), ()):
+                    found = _word_search(text, word)
+                    if found >= 0:
+                        pos, how = found, f"enum value {sv!r} by its everyday word {word!r}"
+                        break
+            if pos < 0:
                 for table in (LANGUAGES, CURRENCIES):
                     code = sv.upper() if table is CURRENCIES else sv.lower()
                     if code in table:
@@ -296,6 +338,60 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
                 best = (pos, v, how)
         if best:
             return best[1], where, best[2]
+    return None
+
+
+_DEFAULT_CUE_RE = re.compile(r"default|unless|usually|normally|typically|otherwise|leave (?:it )?(?:as|at)|"
+                             r"一般|默认|通常|否则|除非", re.IGNORECASE)
+
+
+def described_default(schema: dict[str, Any]) -> Any:
+    """The enum value the description names as the usual choice ("use economy unless ..."), if exactly one."""
+    desc = str(schema.get("description", ""))
+    if not _DEFAULT_CUE_RE.search(desc):
+        return None
+    named = [v for v in schema.get("enum", []) if isinstance(v, str) and v and _word_search(desc, v) >= 0]
+    return named[0] if len(named) == 1 else None
+
+
+_RELATIVE_DAYS = (("day after tomorrow", 2), ("tomorrow", 1), ("today", 0), ("tonight", 0), ("yesterday", -1),
+                  ("大后天", 3), ("后天", 2), ("明天", 1), ("今天", 0), ("今晚", 0), ("昨天", -1))
+_ISO_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+
+
+def resolve_date(value: str, schema: dict[str, Any], name: str, context: str) -> str | None:
+    """"tomorrow" as YYYY-MM-DD, when the parameter wants that format and the context says today's date."""
+    text = param_text(name, schema)
+    if schema.get("format") != "date" and "YYYY-MM-DD" not in text.upper():
+        return None
+    today = _ISO_DATE_RE.search(context)
+    if not today:
+        return None
+    word = value.strip().lower()
+    for rel, days in _RELATIVE_DAYS:
+        if word == rel:
+            try:
+                base = datetime.date(int(today.group(1)), int(today.group(2)), int(today.group(3)))
+            except ValueError:
+                return None
+            return (base + datetime.timedelta(days=days)).isoformat()
+    return None
+
+
+_INLINE_LABEL_RE = re.compile(
+    r"((?<![A-Za-z])(?:[A-Za-z][A-Za-z_\-]*\s+){0,2}[A-Za-z][A-Za-z_\-]*)\s+(?:is|=|:)\s+([A-Za-z0-9_.@+\-]+)"
+    r"|([\u4e00-\u9fff]{1,8}?)(?:是|为|：|:)\s*([A-Za-z0-9_.@+\-]+)")
+
+
+def inline_label(name: str, schema: dict[str, Any], text: str) -> tuple[str, str] | None:
+    """A value the user labels in passing: "my username is mchen", "用户名是 mchen"."""
+    pkeys = analyse(param_text(name, schema)).keys
+    for m in _INLINE_LABEL_RE.finditer(text):
+        label = m.group(1) or m.group(3)
+        value = (m.group(2) or m.group(4)).rstrip(".")
+        shared = analyse(label).keys & pkeys
+        if [k for k in shared if k not in ("#id", "#lookup", "#status", "#user")]:
+            return value, label.strip()
     return None
 
 
@@ -333,33 +429,43 @@ def coerce(value: Any, schema: dict[str, Any]) -> Any:
 
 
 def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[str],
-               reserved: list[tuple[int, int]]) -> tuple[str, str] | None:
+              reserved: list[tuple[int, int]], required: bool = True) -> tuple[str, str] | None:
     """A free-text value: quoted text, text after a cue or colon, or after the routing words."""
     keys = analyse(param_text(name, schema)).keys
     lang_zh = analyse(text).language == "zh"
     if "#subject" in keys:
-        m = (re.search(r"(?:主题|标题)(?:是|为|：|:)\s*(.+?)(?:[，,。；;]|$)", text) if lang_zh else
-             re.search(r"\b(?:subject|titled|title)\s*(?:is|:|of)?\s*[\"“]?(.+?)[\"”]?"
+        m = (re.search(r"(?:主题|标题|叫做|名字叫)(?:是|为|：|:)?\s*[“\"]?(.+?)[”\"]?(?:[，,。；;]|$)", text) if lang_zh else
+             re.search(r"\b(?:subject|titled|title|call it|called|named|name it)\s*(?:is|:|of)?\s*[\"“]?(.+?)[\"”]?"
                        r"(?=\s+(?:and|saying|that says|with body)\b|[,.;]|$)", text, re.IGNORECASE))
-        return (m.group(1).strip(), "text after a subject cue") if m else None
+        if m:
+            return m.group(1).strip(), "text after a subject cue"
+        if not required:
+            return None
     quoted = [q for q in _QUOTE_RE.finditer(text)
               if all(q.end() <= a or q.start() >= b for a, b in reserved)]
     if quoted:
         q = quoted[0]
         return next(g for g in q.groups() if g), "quoted text"
-    cue = (re.search(r"(?:内容是|内容为|内容：|内容:|说：|说)\s*(.+)$", text) if lang_zh else
+    cue = (re.search(r"(?:内容是|内容为|内容：|内容:|告诉(?:他们|她们|大家|他|她)(?:说)?|说：|说)\s*(.+)$", text)
+           if lang_zh else
            re.search(r"\b(?:saying|that says|telling (?:him|her|them)|with (?:the )?(?:message|text|body)"
-                     r"|that)\s*:?\s+(.+)$", text, re.IGNORECASE))
+                     r"|let (?:him|her|them|everyone|people|the team|\w+) know(?: that)?|that)\s*:?\s+(.+)$",
+                     text, re.IGNORECASE))
     if cue and "#search" not in keys:
-        picked = _clean(cue.group(1), lang_zh)
+        picked = _clean(re.sub(r"^(?:in|on|to|at|via)\s+\S+\s+that\s+", "", cue.group(1)), lang_zh)
         if picked:
             return picked, "text after a message cue"
     colon = re.search(r"(?<!\d)[:：]\s*(.+)$", text)
-    if colon and _clean(colon.group(1), lang_zh):
-        return _clean(colon.group(1), lang_zh), "text after a colon"
+    if colon and colon.group(1).strip(" \t\"'“”。.！!？?"):  # after a colon: the text itself, as written
+        return colon.group(1).strip().strip("\"'“”").rstrip("。.！!？?").strip(), "text after a colon"
     terms = [t for t in analyse(text).terms if t.key in anchors]
-    for term in reversed(terms):
-        picked = _clean(_strip_reserved(text, term.end, len(text), reserved), lang_zh)
+    for k, term in reversed(list(enumerate(terms))):
+        stop = terms[k + 1].start if k + 1 < len(terms) else len(text)
+        clause = re.search(r"[，。；;！!？?]|,\s", text[term.end : stop])
+        stop = term.end + clause.start() if clause else stop
+        picked = _clean(_strip_reserved(text, term.end, stop, reserved), lang_zh)
+        picked = re.sub(r"^(?:the|some|any|a bit of|a little)\s+", "", picked, flags=re.IGNORECASE) \
+            if not lang_zh else picked
         if picked and any(t.key not in anchors for t in analyse(picked).terms):
             return picked, f"words after {term.surface!r}"
     if terms:

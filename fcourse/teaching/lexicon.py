@@ -20,13 +20,19 @@ concepts carried each score.
 from __future__ import annotations
 
 __all__ = [
+    "ACTION_CONCEPTS",
     "CONCEPTS",
     "CURRENCIES",
+    "EFFECT_CONCEPTS",
     "EN_STOPWORDS",
     "GENERIC_WEIGHT",
+    "ENUM_SYNONYMS",
     "LANGUAGES",
+    "NOT_CODES",
+    "UNITS",
     "NEGATION_CUES",
     "NEGATION_STOPS",
+    "SEARCH_CONCEPTS",
     "ZH_STOPWORDS",
     "concept_weight",
 ]
@@ -36,9 +42,11 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
     # money and orders
     "refund": (1.0, ("refund", "money back", "reimburse", "reimbursement", "pay back",
                      "give back my money", "退款", "退钱", "退费", "退还", "返还", "退给", "退回")),
-    "cancel": (1.0, ("cancel", "cancellation", "call off", "revoke", "void", "abort",
-                     "取消", "撤销", "作废", "撤回")),
-    "order": (0.4, ("order", "purchase", "订单", "单子", "下单", "购买")),
+    "cancel": (1.0, ("cancel", "cancellation", "call off", "revoke", "void", "abort", "no longer need",
+                     "no longer want", "won't need", "will not need", "don't need", "do not need",
+                     "取消", "撤销", "作废", "撤回", "退订", "不要了", "不想要了", "不需要了", "不订了", "不去了",
+                     "不买了", "不用了")),
+    "order": (0.4, ("order", "purchase", "订单", "单子", "下单")),
     "pay": (0.8, ("pay", "payment", "paid", "charge", "billing", "bill", "invoice", "checkout",
                   "支付", "付款", "账单", "付费", "缴费", "发票", "已支付", "已付款")),
     "amount": (0.7, ("amount", "total", "sum", "spend", "spent", "cost", "expense", "money",
@@ -54,21 +62,30 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
                         "库存", "存货", "有货", "缺货")),
     "product": (0.5, ("product", "item", "goods", "sku", "商品", "产品", "货品", "物品")),
     # communication
-    "email": (1.0, ("email", "mail", "inbox", "邮件", "电子邮件", "邮箱", "电邮")),
-    "send": (0.8, ("send", "forward", "dispatch", "发送", "发给", "转发", "寄")),
-    "message": (0.8, ("message", "text message", "sms", "chat", "notify", "notification",
-                      "消息", "短信", "通知", "留言", "信息")),
+    "email": (1.0, ("email", "mail", "inbox", "e-mail", "email address", "mail address", "邮箱地址", "邮件", "电子邮件", "邮箱", "电邮")),
+    "send": (0.8, ("send", "forward", "dispatch", "shoot", "发送", "发给", "转发", "寄", "发个", "发条", "发封")),
+    "message": (0.8, ("message", "text message", "sms", "text me", "text him",
+                      "text her", "text them", "chat", "notify", "notification", "let him know", "let her know",
+                      "let them know", "let the team know", "let everyone know", "let people know",
+                      "announce",
+                      "消息", "短信", "通知", "留言", "信息", "告诉他", "告诉她", "告诉他们", "告诉大家", "发帖", "频道")),
     "phone": (1.0, ("phone", "phone call", "dial", "telephone", "电话", "打电话", "拨打", "手机")),
-    "contact": (0.6, ("contact", "recipient", "colleague", "friend", "person",
-                      "联系人", "收件人", "同事", "朋友")),
-    "subject": (0.6, ("subject", "title", "headline", "主题", "标题")),
+    "publish": (0.8, ("post", "publish", "announce", "share in", "post to", "发帖", "发布", "发到群")),
+    "contact": (0.6, ("contact", "recipient", "colleague", "friend", "person", "people", "directory",
+                      "联系人", "收件人", "同事", "朋友", "通讯录")),
+    "subject": (0.6, ("subject", "title", "headline", "titled", "call it", "name it", "主题", "标题")),
     "content": (0.4, ("content", "body", "text", "wording", "内容", "正文", "文本", "文字")),
     # time and planning
     "meeting": (1.0, ("meeting", "calendar", "schedule", "appointment", "event", "agenda",
                       "会议", "日程", "日历", "开会", "约会", "行程")),
     "room": (0.7, ("room", "meeting room", "conference room", "会议室", "房间")),
-    "booking": (1.0, ("book", "booking", "reserve", "reservation", "预订", "预定", "预约", "订")),
-    "reminder": (1.0, ("remind", "reminder", "alarm", "alert", "memo", "提醒", "闹钟", "备忘")),
+    "booking": (1.0, ("book", "booking", "reserve", "reservation", "buy a ticket", "get me a ticket",
+                      "预订", "预定", "预约", "订", "购买", "买票", "订票", "买张票", "买一张")),
+    "reminder": (1.0, ("remind", "reminder", "alarm", "alert", "memo", "don't let me forget", "do not let me forget",
+                       "don't forget", "do not forget", "make sure i remember",
+                       "提醒", "闹钟", "备忘", "别忘了", "别让我忘了", "不要忘了", "记得提醒")),
+    "todo": (1.0, ("todo", "todos", "to do list", "todo list", "task list", "checklist", "to do item",
+                   "待办", "待办事项", "任务清单", "待做")),
     "time": (0.8, ("time", "clock", "what time", "hour", "o'clock", "时间", "几点", "钟点", "时刻")),
     "timezone": (1.0, ("timezone", "time zone", "utc", "gmt", "时区", "时差")),
     "date": (0.4, ("date", "day", "today", "tomorrow", "yesterday", "week", "month", "year",
@@ -81,22 +98,30 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
     "fahrenheit": (1.0, ("fahrenheit", "imperial", "华氏", "华氏度", "℉", "°f")),
     "place": (0.5, ("city", "location", "place", "address", "where", "town", "destination",
                     "origin", "地址", "位置", "地点", "城市", "哪里", "在哪", "目的地", "出发地")),
-    "flight": (1.0, ("flight", "plane", "airline", "airport", "fly", "航班", "机票", "飞机", "机场", "飞")),
+    "flight": (1.0, ("flight", "plane", "airline", "airport", "fly", "cabin", "航班", "机票", "飞机", "机场", "飞", "舱")),
+    "air": (1.0, ("air quality", "aqi", "particulate", "smog", "pollution", "polluted", "haze", "smoggy",
+                  "空气", "空气质量", "雾霾", "污染", "口罩", "霾")),
     "hotel": (1.0, ("hotel", "accommodation", "lodging", "hostel", "酒店", "宾馆", "住宿", "旅馆")),
-    "train": (1.0, ("train", "railway", "rail", "火车", "高铁", "动车", "列车")),
+    "train": (1.0, ("train", "railway", "rail", "high speed rail", "bullet train",
+                    "火车", "高铁", "动车", "列车", "火车票", "车票", "一等座", "二等座", "商务座")),
     "taxi": (1.0, ("taxi", "cab", "ride", "uber", "打车", "出租车", "网约车")),
     "route": (1.0, ("directions", "route", "navigate", "navigation", "distance", "how far",
                     "路线", "导航", "距离", "多远", "怎么走")),
     "restaurant": (1.0, ("restaurant", "food", "eat", "dinner", "lunch", "breakfast", "meal",
                          "餐厅", "饭店", "吃饭", "外卖", "美食", "午饭", "晚饭")),
     # information
-    "search": (0.8, ("search", "find", "look up", "lookup", "google", "browse",
-                     "搜索", "查找", "搜", "找", "检索", "搜一下")),
+    "search": (0.8, ("search", "find", "look up", "lookup", "google", "bing", "browse", "search engine",
+                     "搜索", "查找", "搜", "找", "检索", "搜一下", "百度")),
+    "docs": (0.8, ("docs", "documentation", "wiki", "manual", "knowledge base", "internal", "handbook",
+                   "文档", "内部文档", "手册", "知识库", "说明书")),
     "lookup": (0.3, ("get", "show", "display", "view", "fetch", "retrieve", "check", "query",
                      "read", "tell", "查询", "查看", "显示", "获取", "读取", "查", "看看", "告诉")),
     "web": (0.8, ("web", "internet", "online", "website", "网上", "网页", "网络", "互联网", "网站")),
     "news": (1.0, ("news", "headlines", "新闻", "头条", "资讯")),
-    "translate": (1.0, ("translate", "translation", "translator", "翻译", "译成", "译")),
+    "translate": (1.0, ("translate", "translation", "translator", "how do you say", "how do i say", "how to say",
+                        "翻译", "译成", "译", "怎么说", "如何说")),
+    "detect": (1.0, ("detect", "identify", "recognise", "recognize", "which language", "what language",
+                     "识别", "检测", "辨别", "辨认", "哪种语言", "什么语言", "哪国语言", "哪国话")),
     "language": (0.6, ("language", "english", "chinese", "french", "japanese", "german",
                        "spanish", "korean", "russian", "italian", "语言", "语种", "英文", "英语",
                        "中文", "汉语", "法语", "日语", "德语", "西班牙语", "韩语", "俄语", "意大利语")),
@@ -105,29 +130,43 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
                         "expression", "multiply", "divide", "subtract", "plus", "minus",
                         "计算", "算", "等于", "算术", "数学", "表达式", "乘以", "除以", "加上", "减去")),
     "convert": (1.0, ("convert", "conversion", "exchange", "change into", "换算", "转换",
-                      "兑换", "换成", "折合")),
+                      "兑换", "换成", "折合", "能换", "换多少", "合多少")),
+    "measure": (1.0, ("unit", "units", "length", "weight", "volume", "mile", "miles", "kilometre", "kilometres",
+                      "kilometer", "kilometers", "km", "metre", "meter", "feet", "foot", "inch", "inches",
+                      "kilogram", "kilograms", "kg", "lb", "lbs", "ounce", "ounces", "gallon", "gallons", "litre",
+                      "liter", "yard", "yards",
+                      "单位", "长度", "重量", "体积", "公里", "千米", "英里", "厘米", "英尺", "英寸", "公斤",
+                      "千克", "盎司", "加仑")),
     "currency": (1.0, ("currency", "exchange rate", "forex", "fx", "dollar", "euro", "yuan",
                        "rmb", "yen", "pound", "usd", "eur", "cny", "jpy", "gbp", "汇率", "货币",
                        "美元", "欧元", "人民币", "日元", "英镑", "外汇", "港币")),
-    "stock": (1.0, ("stock", "ticker", "quote", "equity", "stock market", "nasdaq",
-                    "trading", "股票", "股价", "股", "行情", "股市")),
+    "stock": (1.0, ("stock", "ticker", "quote", "equity", "equities", "stock market", "nasdaq", "nyse",
+                    "share price", "stock price", "shares", "trading", "trading at", "股票", "股价", "股", "行情", "股市")),
     # accounts, files, systems
     "user": (0.4, ("user", "account", "profile", "customer", "member",
                    "用户", "账户", "账号", "会员", "客户")),
     "id": (0.3, ("id", "identifier", "number", "code", "编号", "号码", "单号", "订单号", "序号")),
-    "password": (1.0, ("password", "login", "log in", "sign in", "credential",
-                       "密码", "登录", "登陆")),
-    "file": (1.0, ("file", "document", "folder", "directory", "attachment", "pdf",
+    "password": (1.0, ("password", "passcode", "credential", "locked out", "can't log in", "cannot log in",
+                       "密码", "登不上", "登录不了")),
+    "login": (0.6, ("login", "log in", "sign in", "username", "user name", "登录", "登陆", "用户名")),
+    "file": (1.0, ("file", "document", "folder", "attachment", "pdf",
                    "文件", "文档", "文件夹", "附件", "目录")),
     "delete": (1.0, ("delete", "remove", "erase", "删除", "删掉", "移除", "清除")),
     "create": (0.5, ("create", "add", "new", "make", "创建", "新建", "添加", "新增")),
     "update": (0.8, ("update", "modify", "change", "edit", "rename", "修改", "更新", "更改", "编辑")),
     "status": (0.5, ("status", "state", "progress", "状态", "进度", "情况")),
-    "ticket": (1.0, ("ticket", "complaint", "support", "issue", "工单", "投诉", "客服")),
+    "ticket": (1.0, ("support ticket", "helpdesk", "complaint", "support", "issue", "issues", "bug", "bugs",
+                     "bug report", "github", "工单", "投诉", "客服", "缺陷")),
     "image": (1.0, ("image", "picture", "photo", "draw", "图片", "照片", "图像", "画")),
     "code": (1.0, ("run", "execute", "script", "python", "program", "运行", "执行", "代码", "脚本")),
     "database": (1.0, ("database", "sql", "table", "record", "数据库", "数据表")),
-    "music": (1.0, ("music", "song", "play", "playlist", "音乐", "歌曲", "歌", "播放")),
+    "music": (1.0, ("music", "song", "songs", "play", "playlist", "playback", "spotify", "album", "artist",
+                    "put on some", "listen to", "音乐", "歌曲", "歌", "播放", "听歌", "专辑", "歌手", "放点")),
+    "shuffle": (1.0, ("shuffle", "random order", "randomly", "随机", "随机播放", "乱序")),
+    "thermostat": (1.0, ("thermostat", "heating", "air conditioning", "aircon", "turn up the heat",
+                         "温控", "空调", "暖气", "调到", "调高", "调低")),
+    "urgent": (1.0, ("urgent", "urgently", "asap", "high priority", "critical",
+                     "紧急", "很急", "着急", "加急", "优先")),
     "light": (1.0, ("light", "lamp", "turn on", "turn off", "灯", "开灯", "关灯", "灯光")),
     "recommend": (1.0, ("recommend", "recommendation", "suggest", "推荐", "建议")),
 }
@@ -179,7 +218,7 @@ NEGATION_STOPS = frozenset(
 CURRENCIES: dict[str, tuple[str, ...]] = {
     "USD": ("dollar", "dollars", "us dollar", "usd", "$", "美元", "美金"),
     "EUR": ("euro", "euros", "eur", "€", "欧元"),
-    "CNY": ("yuan", "rmb", "renminbi", "cny", "¥", "人民币", "元"),
+    "CNY": ("yuan", "rmb", "renminbi", "cny", "¥", "人民币", "元", "块钱", "块"),
     "JPY": ("yen", "jpy", "日元", "日币"),
     "GBP": ("pound", "pounds", "sterling", "gbp", "£", "英镑"),
     "HKD": ("hong kong dollar", "hkd", "港币", "港元"),
@@ -202,3 +241,56 @@ LANGUAGES: dict[str, tuple[str, ...]] = {
     "it": ("italian", "意大利语"),
     "pt": ("portuguese", "葡萄牙语"),
 }
+
+#: concepts that say what a tool *does* (its verb): the first one in a description is its main action
+ACTION_CONCEPTS = frozenset({
+    "publish", "refund", "cancel", "transfer", "send", "booking", "create", "delete", "update", "reminder", "todo",
+    "convert", "translate", "detect", "search", "lookup", "calculate", "summarize", "music", "recommend",
+})
+
+#: concepts of actions that change something in the world (send, book, refund ...): a question
+#: about them ("why was I charged twice?") is not a request to do them
+EFFECT_CONCEPTS = frozenset({
+    "publish", "refund", "cancel", "transfer", "send", "message", "booking", "create", "delete", "update", "reminder",
+    "todo", "pay", "order", "music", "light", "thermostat", "password",
+})
+
+#: concepts of tools that look things up for a question ("what does X mean?" may be searched)
+SEARCH_CONCEPTS = frozenset({"search", "web", "docs", "news"})
+
+#: everyday words for common enum values (world knowledge: "urgent" is high priority, 一等座 is first class)
+ENUM_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "high": ("urgent", "urgently", "asap", "important", "critical", "紧急", "很急", "加急", "重要", "高优先级"),
+    "low": ("not urgent", "no rush", "whenever", "someday", "不急", "不着急", "低优先级"),
+    "first class": ("first class", "一等座", "头等舱"),
+    "second class": ("second class", "二等座"),
+    "business": ("business class", "商务舱", "商务座"),
+    "economy": ("economy class", "coach", "经济舱"),
+    "premium economy": ("premium economy", "超级经济舱", "高端经济舱"),
+    "metric": ("celsius", "kilometres", "公制"),
+    "imperial": ("fahrenheit", "miles", "英制"),
+}
+
+#: unit code -> names (English, Chinese) - world knowledge for unit arguments
+UNITS: dict[str, tuple[str, ...]] = {
+    "km": ("kilometre", "kilometres", "kilometer", "kilometers", "km", "公里", "千米"),
+    "mi": ("mile", "miles", "mi", "英里"),
+    "m": ("metre", "metres", "meter", "meters", "米"),
+    "cm": ("centimetre", "centimetres", "centimeter", "centimeters", "cm", "厘米"),
+    "ft": ("foot", "feet", "ft", "英尺"),
+    "in": ("inch", "inches", "英寸"),
+    "kg": ("kilogram", "kilograms", "kilo", "kilos", "kg", "公斤", "千克"),
+    "lb": ("pound", "pounds", "lb", "lbs", "磅"),
+    "g": ("gram", "grams", "克"),
+    "oz": ("ounce", "ounces", "oz", "盎司"),
+    "l": ("litre", "litres", "liter", "liters", "升"),
+    "gal": ("gallon", "gallons", "gal", "加仑"),
+    "C": ("celsius", "°c", "℃", "摄氏度"),
+    "F": ("fahrenheit", "°f", "℉", "华氏度"),
+}
+
+#: capitalised abbreviations that are not codes of anything a tool looks up (tickers, airports ...)
+NOT_CODES = frozenset(
+    """US USA UK EU UN OK AM PM CEO CFO CTO IPO ETF API FAQ ASAP FYI ID PDF UTC GMT AI IT HR TV PR VIP
+    NYSE NASDAQ SMS URL PS TBD ETA BTW LOL IMO DM PIN""".split()
+)

@@ -68,11 +68,12 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from fcourse.teaching import text as text_model
-from fcourse.teaching.analysis import PLAIN_WEIGHT, Term, analyse, language_of
+from fcourse.teaching.analysis import PLAIN_WEIGHT, Term, analyse, language_of, speech_act
 from fcourse.teaching.arguments import Filled, Sources, fill_arguments
 from fcourse.teaching.conversation import (
     context_text,
@@ -83,7 +84,13 @@ from fcourse.teaching.conversation import (
     truncate_tokens,
 )
 from fcourse.teaching.decision import Decision, ProposedCall
-from fcourse.teaching.lexicon import GENERIC_WEIGHT, concept_weight
+from fcourse.teaching.lexicon import (
+    ACTION_CONCEPTS,
+    EFFECT_CONCEPTS,
+    GENERIC_WEIGHT,
+    SEARCH_CONCEPTS,
+    concept_weight,
+)
 from fcourse.teaching.places import find_places
 from fcourse.teaching.results import compose_answer
 from fcourse.teaching.text import FAILURE_MODES
@@ -95,6 +102,14 @@ THRESHOLD = 1.0
 _K1, _B, _BACKGROUND_DOCS = 1.2, 0.5, 3
 _PARAM_WEIGHT = 0.3
 _W_LATEST, _W_EARLIER, _W_CONTEXT = 1.0, 0.4, 0.25
+_VERBS = ACTION_CONCEPTS - {"lookup", "search"}  # looking something up is never the "wrong" verb
+_SHORT_TURN = 3  # terms: "British pounds", "until 2026-04-05" - an answer to a question back
+_OTHER_ACTION = 0.5  # a tool whose main action the user did not ask for, when another tool's was
+#: questions that ask for no action, and which tools they still allow
+_QUESTION_ALLOWS = {"explain": "read-only", "info": "read-only", "meaning": "search", "advice": "search",
+                    "capability": "none"}
+_BOUNDARY_RE = re.compile(r"\s*(?:,\s*and|;|\band then\b|\band also\b|\band\b|\bthen\b|\balso\b|[，,；;]?\s*"
+                          r"(?:另外|然后|并且|同时|还有|再|顺便)|[，。；;])\s*", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------- documents
@@ -124,6 +139,20 @@ def _doc(description: str, param_descriptions: tuple[str, ...]) -> _Doc:
 def _function(tool: dict[str, Any]) -> dict[str, Any]:
     fn = tool.get("function")
     return fn if isinstance(fn, dict) else {}
+
+
+@functools.lru_cache(maxsize=2048)
+def _profile(description: str) -> tuple[str | None, bool, bool]:
+    """A description's main action (its first action concept), whether it changes things, whether it searches."""
+    concepts = [t.key[1:] for t in analyse(description).terms if t.is_concept]
+    main = next((c for c in concepts if c in ACTION_CONCEPTS), None)
+    effect = main in EFFECT_CONCEPTS if main else bool(set(concepts) & (EFFECT_CONCEPTS - {"order", "password", "pay"}))
+    searches = main in SEARCH_CONCEPTS if main else bool(set(concepts) & SEARCH_CONCEPTS)
+    return main, effect, searches
+
+
+def _tool_profile(tool: dict[str, Any]) -> tuple[str | None, bool, bool]:
+    return _profile(str(_function(tool).get("description") or ""))
 
 
 def _tool_doc(tool: dict[str, Any]) -> _Doc:
@@ -172,10 +201,13 @@ def _query(primary: list[str], earlier: list[str], context: str) -> tuple[dict[s
     return terms, negated
 
 
-def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], threshold: float = THRESHOLD
-                ) -> list[dict[str, Any]]:
+def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], threshold: float = THRESHOLD,
+                 act: str = "request") -> list[dict[str, Any]]:
     """BM25 score of every tool's description against the query terms, with contributions."""
     docs = [_tool_doc(t) for t in tools]
+    profiles = [_tool_profile(t) for t in tools]
+    asked_actions = {k[1:] for k, q in query.items() if q.primary and k.startswith("#")} & _VERBS
+    named_actions = {p[0] for p in profiles if p[0]} & asked_actions
     n = len(docs)
     avg = (sum(d.length for d in docs) / n) if n else 1.0
     avg = avg or 1.0
@@ -191,6 +223,13 @@ def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thre
             sat = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * doc.length / avg))
             value = q.weight * _weight_of(q.key) * idf * sat
             contributions.append((value, q))
+        main, effect, searches = profiles[index]
+        other_action = bool(main in _VERBS and named_actions and main not in asked_actions)
+        if other_action:  # "book a train" and this tool's verb is "cancel": another tool's verb was asked for
+            contributions = [(v * _OTHER_ACTION, q) for v, q in contributions]
+        allows = _QUESTION_ALLOWS.get(act)
+        blocked = (allows == "none" or (allows == "search" and not searches)
+                   or (allows == "read-only" and effect))
         contributions.sort(key=lambda c: (-c[0], c[1].key))
         score = sum(c[0] for c in contributions)
         strong = [c for c in contributions if c[1].primary and _weight_of(c[1].key) >= GENERIC_WEIGHT]
@@ -198,8 +237,10 @@ def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thre
             "index": index,
             "name": str(_function(tool).get("name", "")),
             "score": round(score, 4),
-            "fits": score >= threshold and bool(strong),
+            "fits": score >= threshold and bool(strong) and not blocked,
             "user_matched_specific_term": bool(strong),
+            **({"main_action_not_asked": main} if other_action else {}),
+            **({"blocked_by_question": act} if blocked else {}),
             "top_terms": [
                 {"term": c[1].key, "surface": c[1].surface, "from": c[1].source, "contribution": round(c[0], 4)}
                 for c in contributions[:6]
@@ -278,6 +319,19 @@ def _focus(latest: str, row: dict[str, Any], chosen: list[dict[str, Any]]) -> in
     return None
 
 
+def _segments(latest: str, focuses: list[int | None]) -> dict[int, tuple[int, int]]:
+    """Each intent's own stretch of the latest turn, cut at the "and" / "另外" between two intents."""
+    points = sorted(f for f in focuses if f is not None)
+    if len(points) < 2:
+        return {}
+    cuts = [0]
+    for a, b in zip(points, points[1:]):
+        between = [m for m in _BOUNDARY_RE.finditer(latest, a, b) if m.end() <= b]
+        cuts.append(between[-1].start() if between else b)
+    cuts.append(len(latest))
+    return {f: (cuts[i], cuts[i + 1]) for i, f in enumerate(points)}
+
+
 def _follow_up_earlier(messages: list[dict[str, Any]], ui: int) -> int | None:
     """The user turn a short follow-up answers ("O-100" after "which order?"), if any."""
     if ui < 2:
@@ -341,22 +395,27 @@ def _decide(request: dict[str, Any]) -> Decision:
         return Decision(kind="answer", content=content, record=record)
 
     primary = [latest]
+    act = speech_act(latest)
     query, negated = _query(primary, earlier, context)
-    rows = _score_tools(tools, query, threshold)
+    rows = _score_tools(tools, query, threshold, act)
     follow_up = False
-    if ui is not None and not any(r["fits"] for r in rows):
+    short = len(analyse(latest).terms) <= _SHORT_TURN
+    if ui is not None and (short or not any(r["fits"] for r in rows)):
         j = _follow_up_earlier(messages, ui)
         if j is not None:
             before = text_of(messages[j].get("content"))
             q2, n2 = _query([latest, before], [e for e in earlier if e != before], context)
-            rows2 = _score_tools(tools, q2, threshold)
-            if any(r["fits"] for r in rows2):
+            rows2 = _score_tools(tools, q2, threshold, speech_act(before))
+            fitting2 = sorted((r for r in rows2 if r["fits"]), key=lambda r: (-r["score"], r["index"]))
+            # a short reply continues the turn it answers, unless it is a new request of its own
+            if fitting2 and (not any(r["fits"] for r in rows) or rows[fitting2[0]["index"]]["fits"]):
                 primary, query, negated, rows, follow_up = [latest, before], q2, n2, rows2, True
 
     ranked = sorted(rows, key=lambda r: (-r["score"], r["index"]))
     record.update(
         query={
             "latest_user_turn": latest,
+            "speech_act": act,
             "follow_up_of_earlier_turn": follow_up,
             "terms": [{"term": q.key, "surface": q.surface, "from": q.source, "weight": q.weight}
                       for q in sorted(query.values(), key=lambda q: (-q.weight, q.key))],
@@ -381,9 +440,12 @@ def _decide(request: dict[str, Any]) -> Decision:
     else:
         fitting = [r for r in ranked if r["fits"]]
         if not fitting:
+            blocked = [r["name"] for r in rows if r.get("blocked_by_question")]
             record.update(kind="answer", chosen=[],
-                          reason=f"no tool reached the threshold {threshold} with a specific term from the "
-                                 "user: answer in text, no call")
+                          reason=(f"the user asks a question ({act}), not for an action: answer in text, no call"
+                                  if blocked and any(r["score"] >= threshold for r in rows) else
+                                  f"no tool reached the threshold {threshold} with a specific term from the "
+                                  "user: answer in text, no call"))
             content = text_model.chat_answer(latest, language, _no_fit_text(tools, zh))
             return Decision(kind="answer", content=content, record=record)
         chosen = [fitting[0]]
@@ -400,14 +462,20 @@ def _decide(request: dict[str, Any]) -> Decision:
     focuses = {r["index"]: (_focus(latest, r, chosen) if len(chosen) > 1 else None) for r in chosen}
     if len(chosen) > 1:  # several intents: in the order the user said them
         chosen.sort(key=lambda r: (focuses[r["index"]] is None, focuses[r["index"]] or 0))
+    segments = _segments(latest, [focuses[r["index"]] for r in chosen]) if len(chosen) > 1 else {}
     filled: list[tuple[dict[str, Any], Filled]] = []
     for row in chosen:
         tool = tools[row["index"]]
         params = _function(tool).get("parameters")
+        params = params if isinstance(params, dict) else None
         focus = focuses[row["index"]]
-        filled.append((row, fill_arguments(params if isinstance(params, dict) else None,
-                                           Sources(user=user_sources, context=context,
-                                                   anchors=row["_anchors"], focus=focus))))
+        asked = None
+        if follow_up:  # the short answer goes to what was asked for; the rest comes from the earlier turn
+            asked = frozenset(fill_arguments(params, Sources(user=user_sources[1:], context=context,
+                                                             anchors=row["_anchors"])).missing)
+        filled.append((row, fill_arguments(params, Sources(user=user_sources, context=context,
+                                                           anchors=row["_anchors"], focus=focus,
+                                                           segment=segments.get(focus), asked=asked))))
     record["chosen"] = [r["name"] for r in chosen]
     record["arguments"] = [dict(p, tool=row["name"]) for row, f in filled for p in f.provenance]
     missing = {row["name"]: f.missing for row, f in filled if f.missing}

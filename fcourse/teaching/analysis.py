@@ -49,6 +49,7 @@ _TOKEN_RE = re.compile(
 _CJK_RE = re.compile(f"[{_CJK}]")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
 _NEGATION_SCOPE = 5  # tokens a negation cue reaches forward
+_UNDOING = frozenset({"anymore", "any more", "no longer"})
 
 
 @dataclass(frozen=True)
@@ -220,6 +221,9 @@ def analyse(text: str) -> Analysis:
     n = len(tokens)
 
     def emit(term: Term) -> None:
+        if term.key == "#cancel" and term.surface.lower() in _UNDOING:  # "don't want it anymore": cancel it
+            terms.append(term)
+            return
         (negated if negation_left > 0 else terms).append(term)
 
     while i < n:

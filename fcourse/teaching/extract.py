@@ -131,6 +131,7 @@ def param_text(name: str, schema: dict[str, Any]) -> str:
     return f"{schema.get('description', '')} {_name_words(name)}"
 
 
+@functools.lru_cache(maxsize=1024)
 def example_pattern(description: str) -> re.Pattern[str] | None:
     """A regex with the shape of the id in "such as O-100" / "如 O-100" (O-\\d+), if any."""
     for m in _EXAMPLE_RE.finditer(description):
@@ -446,13 +447,14 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
     if quoted:
         q = quoted[0]
         return next(g for g in q.groups() if g), "quoted text"
-    cue = (re.search(r"(?:内容是|内容为|内容：|内容:|告诉(?:他们|她们|大家|他|她)(?:说)?|说：|说)\s*(.+)$", text)
+    cue = (re.search(r"(?:内容是|内容为|内容：|内容:|告诉(?:他们|她们|大家|他|她)(?:说)?|说：|说|写上|写着)\s*(.+)$", text)
            if lang_zh else
            re.search(r"\b(?:saying|that says|telling (?:him|her|them)|with (?:the )?(?:message|text|body)"
                      r"|let (?:him|her|them|everyone|people|the team|\w+) know(?: that)?|that)\s*:?\s+(.+)$",
                      text, re.IGNORECASE))
     if cue and "#search" not in keys:
-        picked = _clean(re.sub(r"^(?:in|on|to|at|via)\s+\S+\s+that\s+", "", cue.group(1)), lang_zh)
+        said = re.sub(r"^(?:in|on|to|at|via)\s+\S+\s+that\s+", "", cue.group(1))
+        picked = said.strip().strip("\"'“”").rstrip("。.！!？?；;").strip()  # what to say: as written
         if picked:
             return picked, "text after a message cue"
     colon = re.search(r"(?<!\d)[:：]\s*(.+)$", text)
@@ -476,12 +478,14 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
 
 
 def _strip_reserved(text: str, start: int, end: int, reserved: list[tuple[int, int]]) -> str:
-    cut = end
+    """``text[start:end]`` up to the first value already taken - or after it, when only fillers come before."""
     for a, b in sorted(reserved):
-        if start <= a < cut:
-            cut = a
-            break
-    return text[start:cut]
+        if b <= start or a >= end:
+            continue
+        if a > start and _clean(text[start:a], False) and _clean(text[start:a], True):
+            return text[start:a]
+        start = max(start, b)
+    return text[start:end]
 
 
 def _clean(span: str, lang_zh: bool) -> str:

@@ -45,7 +45,7 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
     "cancel": (1.0, ("cancel", "cancellation", "call off", "revoke", "void", "abort", "no longer need",
                      "no longer want", "won't need", "will not need", "don't need", "do not need",
                      "取消", "撤销", "作废", "撤回", "退订", "不要了", "不想要了", "不需要了", "不订了", "不去了",
-                     "不买了", "不用了")),
+                     "不买了", "不用了", "anymore", "any more", "no longer")),
     "order": (0.4, ("order", "purchase", "订单", "单子", "下单")),
     "pay": (0.8, ("pay", "payment", "paid", "charge", "billing", "bill", "invoice", "checkout",
                   "支付", "付款", "账单", "付费", "缴费", "发票", "已支付", "已付款")),
@@ -64,7 +64,7 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
     # communication
     "email": (1.0, ("email", "mail", "inbox", "e-mail", "email address", "mail address", "邮箱地址", "邮件", "电子邮件", "邮箱", "电邮")),
     "send": (0.8, ("send", "forward", "dispatch", "shoot", "发送", "发给", "转发", "寄", "发个", "发条", "发封")),
-    "message": (0.8, ("message", "text message", "sms", "text me", "text him",
+    "message": (0.8, ("message", "text message", "sms", "text me", "ping", "text him",
                       "text her", "text them", "chat", "notify", "notification", "let him know", "let her know",
                       "let them know", "let the team know", "let everyone know", "let people know",
                       "announce",

@@ -74,7 +74,8 @@ from typing import Any
 
 from fcourse.teaching import text as text_model
 from fcourse.teaching.analysis import PLAIN_WEIGHT, Term, analyse, language_of, speech_act
-from fcourse.teaching.arguments import Filled, Sources, fill_arguments
+from fcourse.teaching.arguments import Filled, Sources, fill_arguments, param_kind
+from fcourse.teaching.extract import candidates
 from fcourse.teaching.conversation import (
     context_text,
     estimate_tokens,
@@ -103,6 +104,7 @@ _K1, _B, _BACKGROUND_DOCS = 1.2, 0.5, 3
 _PARAM_WEIGHT = 0.3
 _W_LATEST, _W_EARLIER, _W_CONTEXT = 1.0, 0.4, 0.25
 _VERBS = ACTION_CONCEPTS - {"lookup", "search"}  # looking something up is never the "wrong" verb
+_VALUE_EVIDENCE = 1.0  # a value in the turn that only one look-up tool's parameter can take
 _SHORT_TURN = 3  # terms: "British pounds", "until 2026-04-05" - an answer to a question back
 _OTHER_ACTION = 0.5  # a tool whose main action the user did not ask for, when another tool's was
 #: questions that ask for no action, and which tools they still allow
@@ -201,11 +203,31 @@ def _query(primary: list[str], earlier: list[str], context: str) -> tuple[dict[s
     return terms, negated
 
 
+def _value_shapes(tool: dict[str, Any], latest: str) -> dict[tuple[int, int], tuple[str, str]]:
+    """Values in the latest turn with the exact shape a required parameter asks for (span -> param, value)."""
+    params = _function(tool).get("parameters")
+    if not isinstance(params, dict) or not isinstance(params.get("properties"), dict) or not latest:
+        return {}
+    found: dict[tuple[int, int], tuple[str, str]] = {}
+    for name in params.get("required") or []:
+        schema = params["properties"].get(name)
+        if not isinstance(schema, dict) or param_kind(name, schema) not in ("example", "pattern"):
+            continue
+        for c in candidates(param_kind(name, schema), name, schema, latest, 0):
+            found.setdefault((c.start, c.end), (name, str(c.value)))
+    return found
+
+
 def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], threshold: float = THRESHOLD,
-                 act: str = "request") -> list[dict[str, Any]]:
+                 act: str = "request", latest: str = "") -> list[dict[str, Any]]:
     """BM25 score of every tool's description against the query terms, with contributions."""
     docs = [_tool_doc(t) for t in tools]
     profiles = [_tool_profile(t) for t in tools]
+    shapes = [_value_shapes(t, latest) for t in tools]
+    claimed: dict[tuple[int, int], int] = {}
+    for found in shapes:
+        for span in found:
+            claimed[span] = claimed.get(span, 0) + 1
     asked_actions = {k[1:] for k, q in query.items() if q.primary and k.startswith("#")} & _VERBS
     named_actions = {p[0] for p in profiles if p[0]} & asked_actions
     n = len(docs)
@@ -224,6 +246,13 @@ def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thre
             value = q.weight * _weight_of(q.key) * idf * sat
             contributions.append((value, q))
         main, effect, searches = profiles[index]
+        for span, (param, value) in sorted(shapes[index].items()):
+            if claimed[span] == 1:  # "NVDA?" to a quote tool: a value only it can take is enough to look it up,
+                # never enough to act on ("#ops" helps a Slack tool win, but cannot trigger it alone)
+                q = _QueryTerm("#value" if not effect else "#value_hint", value, _W_LATEST,
+                               f"user (a value shaped like {param})", True)
+                contributions.append((_VALUE_EVIDENCE if not effect else _VALUE_EVIDENCE / 2, q))
+                break
         other_action = bool(main in _VERBS and named_actions and main not in asked_actions)
         if other_action:  # "book a train" and this tool's verb is "cancel": another tool's verb was asked for
             contributions = [(v * _OTHER_ACTION, q) for v, q in contributions]
@@ -232,7 +261,10 @@ def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thre
                    or (allows == "read-only" and effect))
         contributions.sort(key=lambda c: (-c[0], c[1].key))
         score = sum(c[0] for c in contributions)
-        strong = [c for c in contributions if c[1].primary and _weight_of(c[1].key) >= GENERIC_WEIGHT]
+        strong = [c for c in contributions if c[1].primary and (_weight_of(c[1].key) >= GENERIC_WEIGHT
+                                                                or c[1].key == "#value")]
+        if strong and not any(c[1].key.startswith("#") for c in strong) and len(strong) < 2:
+            strong = []  # one shared everyday word ("start", "open") is not enough: a concept, or two words
         rows.append({
             "index": index,
             "name": str(_function(tool).get("name", "")),
@@ -319,6 +351,14 @@ def _focus(latest: str, row: dict[str, Any], chosen: list[dict[str, Any]]) -> in
     return None
 
 
+def _complete(tool: dict[str, Any], latest: str, row: dict[str, Any]) -> bool:
+    """Whether the latest turn alone gives every required argument of ``tool``."""
+    params = _function(tool).get("parameters")
+    filled = fill_arguments(params if isinstance(params, dict) else None,
+                            Sources(user=(latest,), anchors=row["_anchors"]))
+    return not filled.missing
+
+
 def _segments(latest: str, focuses: list[int | None]) -> dict[int, tuple[int, int]]:
     """Each intent's own stretch of the latest turn, cut at the "and" / "另外" between two intents."""
     points = sorted(f for f in focuses if f is not None)
@@ -397,7 +437,7 @@ def _decide(request: dict[str, Any]) -> Decision:
     primary = [latest]
     act = speech_act(latest)
     query, negated = _query(primary, earlier, context)
-    rows = _score_tools(tools, query, threshold, act)
+    rows = _score_tools(tools, query, threshold, act, latest)
     follow_up = False
     short = len(analyse(latest).terms) <= _SHORT_TURN
     if ui is not None and (short or not any(r["fits"] for r in rows)):
@@ -405,7 +445,7 @@ def _decide(request: dict[str, Any]) -> Decision:
         if j is not None:
             before = text_of(messages[j].get("content"))
             q2, n2 = _query([latest, before], [e for e in earlier if e != before], context)
-            rows2 = _score_tools(tools, q2, threshold, speech_act(before))
+            rows2 = _score_tools(tools, q2, threshold, speech_act(before), latest)
             fitting2 = sorted((r for r in rows2 if r["fits"]), key=lambda r: (-r["score"], r["index"]))
             # a short reply continues the turn it answers, unless it is a new request of its own
             if fitting2 and (not any(r["fits"] for r in rows) or rows[fitting2[0]["index"]]["fits"]):
@@ -452,8 +492,13 @@ def _decide(request: dict[str, Any]) -> Decision:
         for other in fitting[1:]:  # a second intent: its own full-weight terms, not the best tool's
             taken = frozenset().union(*(c["_anchors"] for c in chosen))
             own = {k: v for k, v in other["_strong"].items() if k not in taken}
-            if sum(own.values()) >= threshold and any(_weight_of(k) >= 1.0 for k in own):
+            if sum(own.values()) < threshold:
+                continue
+            if any(_weight_of(k) >= 1.0 for k in own):
                 chosen.append(other)
+            elif any(k.startswith("#") and _weight_of(k) >= GENERIC_WEIGHT for k in own) and _complete(
+                    tools[other["index"]], latest, other):
+                chosen.append(other)  # a weaker second intent counts when the turn also gives all it needs
         why = f"best tool scored {fitting[0]['score']} >= threshold {threshold}"
         if len(chosen) > 1:
             why += f"; {len(chosen) - 1} more tool(s) fit other words of the request: {[c['name'] for c in chosen[1:]]}"

@@ -448,3 +448,83 @@ def test_runtime_envelopes_are_read_honestly(envelope: dict[str, Any], expected:
     assert d.kind == "answer" and d.content.startswith(expected)
     if envelope["status"] != "SUCCESS":
         assert "refunded," not in d.content
+
+
+# ---------------------------------------------------------------- questions, implicit intents, follow-ups
+
+@pytest.mark.parametrize("user", ["Why was I charged twice for O-100?", "为什么 O-100 还没退款？",
+                                  "Can you refund orders from other shops?", "What does a refund cost me?"])
+def test_a_question_about_an_action_does_not_do_it(user: str) -> None:
+    d = ask(user, order_tools(REFUND_EN, CANCEL_EN) if user.isascii() else order_tools())
+    assert d.kind == "answer" and not d.tool_calls, d.record
+    assert d.record["query"]["speech_act"] != "request"
+
+
+def test_a_polite_question_with_a_value_is_still_a_request() -> None:
+    assert calls(ask("Could you refund my order O-100 please?", order_tools(REFUND_EN, CANCEL_EN))) == [
+        ("refund_order", {"order_id": "O-100"})]
+
+
+@pytest.mark.parametrize("user", ["O-200 这个订单我不要了", "I don't want order O-200 anymore"])
+def test_implicit_cancel(user: str) -> None:
+    tools = order_tools(REFUND_EN, CANCEL_EN) if user.isascii() else order_tools()
+    assert calls(ask(user, tools)) == [("cancel_order", {"order_id": "O-200"})]
+
+
+def test_the_main_verb_of_a_description_decides_between_near_neighbours() -> None:
+    book = tool("b", "Reserve a table at a restaurant.", {"when": {"type": "string", "description": "When"}}, ["when"])
+    undo = tool("u", "Cancel an existing restaurant reservation.", {"when": {"type": "string", "description": "When"}},
+                ["when"])
+    assert calls(ask("Reserve a restaurant table tonight at 7pm", [undo, book])) == [("b", {"when": "tonight at 7pm"})]
+    assert calls(ask("Cancel my restaurant reservation tonight at 7pm", [book, undo])) == [
+        ("u", {"when": "tonight at 7pm"})]
+
+
+def test_a_follow_up_value_goes_to_the_argument_that_was_asked_for() -> None:
+    first = ask("Convert 100 USD please", [FX])
+    assert first.kind == "ask" and first.record["missing"] == {"fx_convert": ["to_currency"]}
+    d = ask([{"role": "user", "content": "Convert 100 USD please"}, {"role": "assistant", "content": first.content},
+             {"role": "user", "content": "Japanese yen"}], [FX])
+    assert calls(d) == [("fx_convert", {"amount": 100, "from_currency": "USD", "to_currency": "JPY"})]
+
+
+def test_a_required_enum_takes_the_default_its_description_names() -> None:
+    ship = tool("ship", "Ship a parcel to an address.", {
+        "city": {"type": "string", "description": "Destination city"},
+        "speed": {"type": "string", "enum": ["standard", "express"],
+                  "description": "Delivery speed; use standard unless the user asks for faster"},
+    }, ["city", "speed"])
+    assert calls(ask("Ship this parcel to Lyon... I mean Paris", [ship])) == [
+        ("ship", {"city": "Paris", "speed": "standard"})]
+    assert calls(ask("寄到上海，要加急 express", [ship])) == [("ship", {"city": "上海", "speed": "express"})]
+
+
+def test_a_value_only_one_lookup_tool_can_take_is_enough_to_look_it_up_but_not_to_act() -> None:
+    assert calls(ask("and GOOG?", [QUOTE, FX])) == [("q", {"symbol": "GOOG"})]
+    refund_only = [tool("refund_order", REFUND_EN, {"order_id": ORDER_ID}, ["order_id"])]
+    assert ask("When will order O-100 arrive?", refund_only).kind == "answer"
+
+
+def test_relative_date_is_resolved_only_when_the_format_and_today_are_known() -> None:
+    d = ask("Find flights from Beijing to Paris tomorrow", [FLIGHTS], system="Today is 2026-12-30.")
+    assert calls(d) == [("f1", {"origin": "Beijing", "destination": "Paris", "date": "2026-12-31"})]
+    assert calls(ask("Find flights from Beijing to Paris tomorrow", [FLIGHTS])) == [
+        ("f1", {"origin": "Beijing", "destination": "Paris", "date": "tomorrow"})]
+
+
+def test_a_negated_main_action_rules_its_tool_out() -> None:
+    restart = tool("rs", "Restart a deployed service.", {"service": {"type": "string", "description": "Service, e.g. web-api"}},
+                   ["service"])
+    logs = tool("lg", "Fetch recent log lines for a service.", {"service": {"type": "string", "description": "Service"}},
+                ["service"])
+    d = ask("don't restart it, just get me the logs of web-api", [restart, logs])
+    assert calls(d) == [("lg", {"service": "web-api"})]
+    assert any(t.get("main_action_negated") == "restart" for t in d.record["tools"])
+
+
+def test_value_shapes_from_descriptions() -> None:
+    card = tool("bal", "查询银行卡余额。", {"last4": {"type": "string", "description": "银行卡后四位"}}, ["last4"])
+    alarm = tool("al", "Set an alarm clock.", {"time": {"type": "string", "description": "Alarm time, HH:MM"}}, ["time"])
+    assert calls(ask("尾号 6617 的卡还剩多少钱？", [card, alarm])) == [("bal", {"last4": "6617"})]
+    assert calls(ask("set an alarm for 7pm", [card, alarm])) == [("al", {"time": "19:00"})]
+    assert calls(ask("明天下午3点半的闹钟", [card, alarm])) == [("al", {"time": "15:30"})]

@@ -9,7 +9,15 @@ content words stay as plain terms, and stop words are dropped.
 A light negation rule marks the terms right after "don't", "not", "不要",
 "别" ... (up to a comma, "just", "只" ...) as *negated*: "don't refund, just
 tell me when it arrives" does not ask for a refund. It is a heuristic, not
-parsing: "no way to get a refund?" is read as a negated refund too.
+parsing: "no way to get a refund?" is read as a negated refund too. Phrases
+the lexicon knows come first ("don't let me forget" is #reminder, "不要了"
+#cancel), "anymore" / "no longer" undo rather than negate ("I don't want it
+anymore" is #cancel), and "要不要" / "能不能" are questions, not negations.
+A sentence-opening "Text ..." is the verb (#message), and tokens glued to
+digits ("SF1402938475", "7pm") are values, not words.
+
+``speech_act`` reads what kind of turn it is - a request, or a question that
+asks for no action (why / what-is / what-does-it-mean / should-I / can-you).
 
 jieba loads its dictionary lazily, on the first Chinese text, and its
 "Building prefix dict ..." log lines are silenced so notebook outputs stay
@@ -203,6 +211,22 @@ def _phrase_at(tokens: list[tuple[str, str, str, int, int]], i: int, en_index: d
     return None
 
 
+_PARTICLE_VERBS = {("turn", "on"): "switch_on", ("switch", "on"): "switch_on", ("turn", "off"): "switch_off",
+                   ("switch", "off"): "switch_off", ("shut", "off"): "switch_off", ("take", "off"): "leave"}
+
+
+def _particle_of(tokens: list[tuple[str, str, str, int, int]], i: int) -> str | None:
+    """"turn the kitchen lights *off*": the concept of a verb whose particle comes a few words later."""
+    particle = _normalise_en(tokens[i][1])
+    for j in range(i - 1, max(-1, i - 8), -1):
+        if tokens[j][0] == "stop":
+            return None
+        concept = _PARTICLE_VERBS.get((_normalise_en(tokens[j][1]), particle))
+        if concept:
+            return concept if j < i - 1 else None  # right after the verb, the lexicon already read it
+    return None
+
+
 def _imperative(tokens: list[tuple[str, str, str, int, int]], i: int) -> bool:
     """Whether the word at ``i`` opens a clause and is followed by more words (a verb in the imperative)."""
     opens = i == 0 or tokens[i - 1][0] == "stop" or _normalise_en(tokens[i - 1][1]) in ("please", "pls", "and")
@@ -257,6 +281,9 @@ def analyse(text: str) -> Analysis:
             emit(Term(key, surface, start, end, concept_weight(key)))
         elif kind == "en" and lowered == "text" and _imperative(tokens, i):  # "Text +86... saying ...": the verb
             emit(Term("#message", surface, start, end, concept_weight("message")))
+        elif kind == "en" and lowered in ("on", "off") and _particle_of(tokens, i):
+            concept = _particle_of(tokens, i)
+            emit(Term("#" + concept, surface, start, end, concept_weight(concept)))
         elif kind == "en":
             for size in range(min(longest, n - i), 0, -1):
                 window = tokens[i : i + size]
@@ -313,7 +340,8 @@ def analyse(text: str) -> Analysis:
 _EXPLAIN_RE = re.compile(r"^\W*(?:why\b|how come\b)|为什么|为啥|怎么会|咋会|怎么回事", re.IGNORECASE)
 _MEANING_RE = re.compile(
     r"\bwhat(?:'s| is| does| do)\b.{0,60}\bmean\b|\bmeaning of\b|\bdifference between\b|\bwhat(?:'s| is) the difference\b"
-    r"|\bdefinition of\b|什么意思|啥意思|什么区别|有什么区别|有什么不同|区别是什么|是什么概念",
+    r"|\bdefinition of\b|^\W*tell me (?:about|more about)\b|\bhow (?:does|do) .{1,40} work\b|^\W*explain\b"
+    r"|什么意思|啥意思|什么区别|有什么区别|有什么不同|区别是什么|是什么概念|原理|怎么工作|是怎么回事|介绍一下",
     re.IGNORECASE,
 )
 _ADVICE_RE = re.compile(
@@ -324,8 +352,8 @@ _ADVICE_RE = re.compile(
 )
 _INFO_RE = re.compile(
     r"^\W*(?:what(?:'s|s| is| are| was)?|who(?:'s| is)?|where(?:'s| is)?|when(?:'s| is| will| does| did)?|which"
-    r"|how (?:much|many|long|far|old))\b.*\?\s*$"
-    r"|(?:什么|谁|哪里|哪儿|哪个|几点|多少|多久|多远|是多少).*(?:？|\?|吗|呢)?\s*$",
+    r"|how (?:much|many|long|far|old)|is|are|was|were|has|have|did|does)\b.*\?\s*$"
+    r"|(?:什么|谁|哪里|哪儿|哪个|几点|几天|几个|几号|多少|多久|多远|是多少).*(?:？|\?|吗|呢)?\s*$",
     re.IGNORECASE,
 )
 _CAPABILITY_RE = re.compile(

@@ -10,18 +10,36 @@ the runtime injected:
 ====================  ===================================================
 kind                  where the value comes from
 ====================  ===================================================
-enum                  an enum value, or a synonym of it ("摄氏" -> celsius)
+enum                  an enum value, or a synonym of it ("摄氏" -> celsius,
+                      "urgent" -> high, "一等座" -> first_class); a required
+                      enum never mentioned takes the value its description
+                      names as the usual one ("use economy unless ...")
 pattern / example     a regex: the schema ``pattern``, or one built from an
-                      example in the description ("such as O-100" -> O-\\d+)
+                      example in the description ("such as O-100" -> O-\\d+;
+                      "+8613800138000", "#general", "owner/repo", "billing-api",
+                      "8848", "last 4 digits" / "后四位" each give their shape)
 email                 an e-mail address
 place                 a known city, as written (``fcourse.teaching.places``)
 currency / language   a currency or language name, as its ISO code
-time                  a date or time expression, as written ("明天早上8点")
+unit                  a unit name, as its code ("miles" -> mi)
+time                  a date or time expression, as written ("明天早上8点");
+                      "tomorrow" as YYYY-MM-DD when the parameter wants that
+                      and the context says today's date; "7pm" / "下午3点半"
+                      as HH:MM when the parameter asks for HH:MM
+person                a capitalised name ("Priya Patel")
 number                a number, matched to the unit words around it
 expression            an arithmetic expression ("17 * 23")
 id                    an id-like token (letters and digits, "u_42")
-text                  a quoted span, or the words after a cue ("saying ...")
+text                  "username is mchen", a quoted span, the words after a
+                      cue ("saying ...", "let her know ..."), after a colon,
+                      or after the words that routed the tool
 ====================  ===================================================
+
+Direction words keep from/to apart: a parameter for where a trip *starts*
+never takes "去上海". When several tools are called, each reads its own
+stretch of the turn first; in a follow-up, only the asked-for arguments are
+read from the short answer, the rest from the turn it answers. An optional
+text that would only repeat another argument is left out.
 
 The context also counts as "label: value" lines ("current user id: u_42").
 A required value found nowhere is *missing* - the policy then asks back; it
@@ -32,6 +50,8 @@ source in chapter 3.
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,7 +62,6 @@ from fcourse.teaching.extract import (
     candidates,
     coerce,
     described_default,
-    resolve_date,
     enum_value,
     example_pattern,
     free_text,
@@ -51,6 +70,7 @@ from fcourse.teaching.extract import (
     main_type,
     param_text,
     preceded_by,
+    resolve_date,
     time_spans,
     types_of,
 )
@@ -89,6 +109,19 @@ class Filled:
 
 def param_kind(name: str, schema: dict[str, Any]) -> str:
     """The kind of value a parameter wants (see the table in the module docstring)."""
+    try:
+        key = json.dumps(schema, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return _param_kind(name, schema)
+    return _param_kind_cached(name, key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _param_kind_cached(name: str, key: str) -> str:
+    return _param_kind(name, json.loads(key))
+
+
+def _param_kind(name: str, schema: dict[str, Any]) -> str:
     main = main_type(schema)
     if main == "array":
         return "array"
@@ -244,6 +277,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             if not cands:
                 continue
             pick = _pick(param, schema, kind, cands, text)
+            if pick is None:  # "去上海" is where the trip goes, not where it starts
+                continue
             if where == 0 and focus is not None and kind in _ENTITY_KINDS:
                 pick = _nearest(cands, focus)
             value = coerce(pick.value, schema)
@@ -298,7 +333,7 @@ def _nearest(cands: list[Candidate], focus: int) -> Candidate:
     return min(after, key=lambda c: c.start) if after else max(cands, key=lambda c: c.start)
 
 
-def _pick(param: str, schema: dict[str, Any], kind: str, cands: list[Candidate], text: str) -> Candidate:
+def _pick(param: str, schema: dict[str, Any], kind: str, cands: list[Candidate], text: str) -> Candidate | None:
     """Choose among several candidates: direction cues for from/to, unit words for numbers."""
     words = set(re.findall(r"[a-z]+", param_text(param, schema).lower()))
     zh = param_text(param, schema)
@@ -321,6 +356,13 @@ def _pick(param: str, schema: dict[str, Any], kind: str, cands: list[Candidate],
             if preceded_by(text, c.start, _UNTIL_CUES):
                 return c
         return cands[-1]
+    if kind in ("place", "currency", "language"):
+        origin, target = says(_ORIGIN_WORDS), says(_TARGET_WORDS)
+        if origin != target:  # a one-way parameter never takes a value said the other way round
+            against = _TO_CUES if origin else _FROM_CUES
+            cands = [c for c in cands if not preceded_by(text, c.start, against)]
+            if not cands:
+                return None
     if kind in ("place", "currency", "language") and len(cands) > 1:
         if says(_ORIGIN_WORDS):
             for c in cands:

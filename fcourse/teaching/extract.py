@@ -13,15 +13,21 @@ Introduced in chapter 2.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from fcourse.teaching.analysis import analyse
-import datetime
-
-from fcourse.teaching.lexicon import CURRENCIES, ENUM_SYNONYMS, EN_STOPWORDS, LANGUAGES, NOT_CODES, UNITS
+from fcourse.teaching.lexicon import (
+    CURRENCIES,
+    EN_STOPWORDS,
+    ENUM_SYNONYMS,
+    LANGUAGES,
+    NOT_CODES,
+    UNITS,
+)
 from fcourse.teaching.places import find_places
 
 __all__ = [
@@ -45,7 +51,7 @@ __all__ = [
 _ASCII_B = r"(?<![A-Za-z0-9_\-])"
 _ASCII_E = r"(?![A-Za-z0-9_\-])"
 _EMAIL_RE = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}")
-_ID_RE = re.compile(_ASCII_B + r"[A-Za-z]{1,4}[-_]?\d{2,}" + _ASCII_E)
+_ID_RE = re.compile(_ASCII_B + r"(?:[A-Za-z]{1,4}[-_]?\d{2,}|\d{6,}(?:-\d+)*)" + _ASCII_E)
 _NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_.\-])-?\d+(?:,\d{3})*(?:\.\d+)?(?![A-Za-z0-9_\-])")
 _EXAMPLE_RE = re.compile(
     r"(?:\be\.g\.?|\beg\.?|\bsuch as|\bfor example|\bfor instance|\blike|例如|比如|形如|格式如|如)"
@@ -65,7 +71,7 @@ _TIME_RES = (
         re.IGNORECASE,
     ),
     re.compile(
-        r"(?:今天|明天|后天|昨天|今晚|明晚|大后天|下周[一二三四五六日天]?|本周[一二三四五六日天]?|"
+        r"(?:今天|明天|后天|昨天|今晚|明晚|明早|今早|大后天|下周[一二三四五六日天]?|本周[一二三四五六日天]?|"
         r"周[一二三四五六日天]|星期[一二三四五六日天]|\d{1,2}月\d{1,2}[日号])?"
         r"(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
         r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:\d{1,2}分|半|整)?"
@@ -89,7 +95,13 @@ _EN_FILLERS = re.compile(
     re.IGNORECASE,
 )
 _EN_TRAILING = re.compile(r"(?:\s|[,.;:!?]|\b(?:at|on|by|in|into|to|for|from|please)\b)+$", re.IGNORECASE)
-_ZH_FILLERS = re.compile(r"^(?:[\s，,：:]|我们|我|一下|下|帮我|给我|请|最新的|最近的|关于|放点|来点|放首|来首|听听|点)+")
+_ZH_FILLERS = re.compile(r"^(?:[\s，,：:]|我们|我|一下|下|帮我|给我|请|最新的|最近的|关于|放点|来点|放首|来首|听听|点|把|将"
+                         r"|最近有什么|有什么|有没有|最近|什么|[元块]?(?:以内|以下|以上|左右)的?"
+                         r"|[？?！!。；;]|顺便|另外|然后|再|还有|同时)+")
+_CONNECTOR_RE = re.compile(r"^[\s，,；;:：到至和\-~～]*$|^\s*(?:to|and|until|through|-)\s*$", re.IGNORECASE)
+_EN_LEAD = re.compile(r"^(?:(?:the|some|any|a bit of|a little|turn|switch|put|set|make|get|is|are|can|could|"
+                      r"would|will|you|please|i|i'd|i'm|want|to|my|our|of|for|from|about|in|on)(?:\s+|$))+",
+                      re.IGNORECASE)
 _ZH_TRAILING = re.compile(r"(?:[\s，,。.！!？?；;]|在|吧|吗|呢|了|的|一下)+$")
 
 
@@ -131,9 +143,26 @@ def param_text(name: str, schema: dict[str, Any]) -> str:
     return f"{schema.get('description', '')} {_name_words(name)}"
 
 
+_N_DIGITS_RE = re.compile(r"(?:last|final)?\s*(\d{1,2}|one|two|three|four|five|six|eight)[\s-]*digits?\b"
+                          r"|(?:后|末)?([一二三四五六八\d]{1,2})位(?:数字|数)?", re.IGNORECASE)
+_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "eight": 8}
+
+
 @functools.lru_cache(maxsize=1024)
 def example_pattern(description: str) -> re.Pattern[str] | None:
     """A regex with the shape of the id in "such as O-100" / "如 O-100" (O-\\d+), if any."""
+    pattern = _example_pattern(description)
+    if pattern is None:  # "last 4 digits", "后四位": a number of exactly that many digits
+        m = _N_DIGITS_RE.search(description)
+        if m:
+            token = (m.group(1) or m.group(2)).lower()
+            n = int(token) if token.isdigit() else _EN_NUMBERS.get(token) or _zh_number(token)
+            if 2 <= n <= 20:
+                return re.compile(rf"(?<![\d.])\d{{{n}}}(?![\d.])")
+    return pattern
+
+
+def _example_pattern(description: str) -> re.Pattern[str] | None:
     for m in _EXAMPLE_RE.finditer(description):
         example = m.group(1).rstrip("./")
         digits = sum(c.isdigit() for c in example)
@@ -143,6 +172,8 @@ def example_pattern(description: str) -> re.Pattern[str] | None:
             return re.compile(rf"(?<![\w{re.escape(example[0])}]){re.escape(example[0])}[A-Za-z0-9][\w\-.]*(?<!\.)")
         if "/" in example.strip("/"):  # a path-like name: owner/repo
             return re.compile(_ASCII_B + r"[A-Za-z0-9][\w.\-]*/[\w.\-]*[\w]" + _ASCII_E)
+        if re.fullmatch(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+", example):  # a slug: billing-api, web_01
+            return re.compile(_ASCII_B + r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+" + _ASCII_E)
         example = example.lstrip("#@+").replace(".", "").replace("/", "")
         if not example:
             continue
@@ -151,6 +182,8 @@ def example_pattern(description: str) -> re.Pattern[str] | None:
         if digits and (digits < len(example) - example.count("-") or "-" in example or digits >= 5):
             shape = re.sub(r"\d+", r"\\d+", re.escape(example).replace(r"\-", "-"))
             return re.compile(_ASCII_B + shape + _ASCII_E, re.IGNORECASE)
+        if example.isdigit() and 3 <= len(example) <= 6:  # "例如 8848": exactly that many digits
+            return re.compile(rf"(?<![\d.])\d{{{len(example)}}}(?![\d.])")
         if example.isupper() and 2 <= len(example) <= 6 and example.isalpha():
             return re.compile(r"(?<![A-Za-z])[A-Z]{2,6}(?![A-Za-z])")
     return None
@@ -187,22 +220,35 @@ def _word_search(text: str, word: str) -> int:
     return text.find(word)
 
 
-def _table_hits(text: str, table: dict[str, tuple[str, ...]], case_code: bool) -> list[tuple[str, int, int]]:
-    hits: list[tuple[str, int, int]] = []
-    for code, names in table.items():
+def _table_regexes(table: dict[str, tuple[str, ...]], case_code: bool) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """One compiled regex per name of a table (built once per table content)."""
+    return _compiled_table(tuple(table.items()), case_code)
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled_table(items: tuple[tuple[str, tuple[str, ...]], ...], case_code: bool
+                    ) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    out: list[tuple[str, re.Pattern[str]]] = []
+    for code, names in items:
         for name in (code, *names):
-            if not case_code and len(name) <= 2 and name.lower() in EN_STOPWORDS:  # "it", "in" are words, not codes
+            if not case_code and len(name) <= 2 and name.lower() in EN_STOPWORDS:  # "it", "in": words, not codes
                 continue
             if case_code and name.lower() == code.lower():  # an ISO code: only in capitals
-                regex = rf"(?<![A-Za-z]){re.escape(name.upper())}(?![A-Za-z])"
-                flags = 0
+                regex, flags = rf"(?<![A-Za-z]){re.escape(name.upper())}(?![A-Za-z])", 0
             elif name.isascii():
                 regex = rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])" if name[0].isalpha() else re.escape(name)
                 flags = re.IGNORECASE
             else:
                 regex, flags = re.escape(name), 0
-            for m in re.finditer(regex, text, flags):
-                hits.append((code, m.start(), m.end()))
+            out.append((code, re.compile(regex, flags)))
+    return tuple(out)
+
+
+def _table_hits(text: str, table: dict[str, tuple[str, ...]], case_code: bool) -> list[tuple[str, int, int]]:
+    hits: list[tuple[str, int, int]] = []
+    for code, regex in _table_regexes(table, case_code):
+        for m in regex.finditer(text):
+            hits.append((code, m.start(), m.end()))
     hits.sort(key=lambda h: (h[1], -(h[2] - h[1])))
     kept: list[tuple[str, int, int]] = []
     for h in hits:
@@ -216,7 +262,7 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
     out: list[Candidate] = []
     if kind == "pattern":
         raw = str(schema["pattern"])
-        body = raw[1:] if raw.startswith("^") else raw
+        body = raw.removeprefix("^")
         body = body[:-1] if body.endswith("$") and not body.endswith("\\$") else body
         try:
             regex = re.compile(_ASCII_B + "(?:" + body + ")" + _ASCII_E)
@@ -360,9 +406,47 @@ _RELATIVE_DAYS = (("day after tomorrow", 2), ("tomorrow", 1), ("today", 0), ("to
 _ISO_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 
 
+_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_CLOCK_EN_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b", re.IGNORECASE)
+_CLOCK_ZH_RE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:(\d{1,2})分|(半))?")
+
+
+def _zh_number(token: str) -> int:
+    if token.isdigit():
+        return int(token)
+    if token.startswith("十"):
+        return 10 + _ZH_DIGITS.get(token[1:], 0)
+    if "十" in token:
+        return _ZH_DIGITS[token[0]] * 10 + _ZH_DIGITS.get(token[2:], 0)
+    return _ZH_DIGITS.get(token, 0)
+
+
+def _clock(value: str) -> str | None:
+    """"7pm", "下午3点半", "6:30" as HH:MM."""
+    m = _CLOCK_ZH_RE.search(value)
+    if m:
+        hour = _zh_number(m.group(1))
+        minute = int(m.group(2)) if m.group(2) else (30 if m.group(3) else 0)
+        if re.search("下午|晚上|傍晚|今晚|明晚", value) and hour < 12:
+            hour += 12
+    else:
+        m = _CLOCK_EN_RE.search(value)
+        if not m or (not m.group(2) and not m.group(3)):
+            return None
+        hour, minute = int(m.group(1)), int(m.group(2) or 0)
+        if m.group(3) and m.group(3).lower() == "pm" and hour < 12:
+            hour += 12
+        if m.group(3) and m.group(3).lower() == "am" and hour == 12:
+            hour = 0
+    return f"{hour:02d}:{minute:02d}" if hour < 24 and minute < 60 else None
+
+
 def resolve_date(value: str, schema: dict[str, Any], name: str, context: str) -> str | None:
-    """"tomorrow" as YYYY-MM-DD, when the parameter wants that format and the context says today's date."""
+    """"tomorrow" as YYYY-MM-DD when the parameter wants that format and the context says today's date;
+    "7pm" / "7点" as HH:MM when the parameter wants a clock time."""
     text = param_text(name, schema)
+    if "HH:MM" in text.upper() and "YYYY" not in text.upper():
+        return _clock(value)
     if schema.get("format") != "date" and "YYYY-MM-DD" not in text.upper():
         return None
     today = _ISO_DATE_RE.search(context)
@@ -454,24 +538,37 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
                      text, re.IGNORECASE))
     if cue and "#search" not in keys:
         said = re.sub(r"^(?:in|on|to|at|via)\s+\S+\s+that\s+", "", cue.group(1))
-        picked = said.strip().strip("\"'“”").rstrip("。.！!？?；;").strip()  # what to say: as written
+        picked = said.strip().lstrip("：:，, ").strip("\"'“”").rstrip("。.！!？?；;").strip()  # as written
         if picked:
             return picked, "text after a message cue"
     colon = re.search(r"(?<!\d)[:：]\s*(.+)$", text)
-    if colon and colon.group(1).strip(" \t\"'“”。.！!？?"):  # after a colon: the text itself, as written
-        return colon.group(1).strip().strip("\"'“”").rstrip("。.！!？?").strip(), "text after a colon"
+    if colon:  # after a colon: the text itself, as written (past values other arguments took)
+        start = colon.start(1)
+        for a, b in sorted(reserved):
+            if a >= start and _CONNECTOR_RE.match(text[start:a]):
+                start = b
+        said = re.sub(r"^[\s，,；;到至和\-]+|^(?:to|and|until)\b", "", text[start:]).strip().strip("\"'“”")
+        said = said.rstrip("。.！!？?").strip()
+        if said:
+            return said, "text after a colon"
     terms = [t for t in analyse(text).terms if t.key in anchors]
     for k, term in reversed(list(enumerate(terms))):
         stop = terms[k + 1].start if k + 1 < len(terms) else len(text)
-        clause = re.search(r"[，。；;！!？?]|,\s", text[term.end : stop])
-        stop = term.end + clause.start() if clause else stop
-        picked = _clean(_strip_reserved(text, term.end, stop, reserved), lang_zh)
-        picked = re.sub(r"^(?:the|some|any|a bit of|a little)\s+", "", picked, flags=re.IGNORECASE) \
-            if not lang_zh else picked
-        if picked and any(t.key not in anchors for t in analyse(picked).terms):
-            return picked, f"words after {term.surface!r}"
+        pos = term.end
+        for clause in re.finditer(r"[^，。；;！!？?]+|[^,]+", text[term.end : stop]) if lang_zh else [None]:
+            if clause is None:  # English: the first clause only
+                cut = re.search(r"[，。；;！!？?]|,\s", text[pos:stop])
+                a, b = pos, (pos + cut.start() if cut else stop)
+            else:
+                a, b = term.end + clause.start(), term.end + clause.end()
+            picked = _clean(_strip_reserved(text, a, b, reserved), lang_zh)
+            picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
+            if picked and any(t.key not in anchors and (not t.is_concept or t.weight >= 0.7)
+                              for t in analyse(picked).terms):
+                return picked, f"words after {term.surface!r}"
     if terms:
         picked = _clean(_strip_reserved(text, 0, terms[0].start, reserved), lang_zh)
+        picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
         if picked:
             return picked, f"words before {terms[0].surface!r}"
     return None

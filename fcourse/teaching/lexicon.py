@@ -11,6 +11,11 @@ Each concept has a *weight*. Generic words (order, user, id, get, date) say
 what a tool *touches*, not what it *does*, so they count for less: a request
 that only shares "order" with a refund tool does not trigger it.
 
+``ACTION_CONCEPTS`` are verbs (a description's first one is the tool's main
+action), ``EFFECT_CONCEPTS`` the actions that change something (a question
+never triggers them), and ``ENUM_SYNONYMS`` / ``UNITS`` / ``CURRENCIES`` /
+``LANGUAGES`` are the bits of world knowledge arguments need.
+
 English forms are stemmed before matching (so "refunds", "refunded" match
 "refund"); Chinese forms are matched as jieba segments or inside longer
 segments. Introduced in chapter 3, where the decision record shows which
@@ -24,15 +29,15 @@ __all__ = [
     "CONCEPTS",
     "CURRENCIES",
     "EFFECT_CONCEPTS",
+    "ENUM_SYNONYMS",
     "EN_STOPWORDS",
     "GENERIC_WEIGHT",
-    "ENUM_SYNONYMS",
     "LANGUAGES",
-    "NOT_CODES",
-    "UNITS",
     "NEGATION_CUES",
     "NEGATION_STOPS",
+    "NOT_CODES",
     "SEARCH_CONCEPTS",
+    "UNITS",
     "ZH_STOPWORDS",
     "concept_weight",
 ]
@@ -51,13 +56,17 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
                   "支付", "付款", "账单", "付费", "缴费", "发票", "已支付", "已付款")),
     "amount": (0.7, ("amount", "total", "sum", "spend", "spent", "cost", "expense", "money",
                      "balance", "how much", "金额", "总额", "总金额", "花费", "消费", "开销",
-                     "余额", "钱", "多少钱", "总共")),
+                     "余额", "钱", "多少钱", "总共", "remaining", "have left", "has left", "days left", "剩余", "还剩", "剩下")),
     "price": (0.6, ("price", "pricing", "worth", "价格", "价钱", "价位", "报价")),
-    "transfer": (1.0, ("transfer", "wire", "remit", "转账", "汇款", "打款")),
+    "transfer": (1.0, ("transfer", "wire", "remit", "send money", "转账", "汇款", "打款", "转", "转给", "打钱", "汇给")),
+    "card": (1.0, ("card", "bank card", "debit card", "credit card", "card ending", "银行卡", "信用卡", "储蓄卡", "借记卡",
+                   "卡号", "尾号", "卡")),
+    "lost": (1.0, ("lost", "stolen", "freeze", "frozen", "block", "report lost", "丢", "丢了", "丢失", "被盗", "被偷",
+                   "偷了", "挂失", "冻结")),
     # shopping and delivery
     "shipping": (1.0, ("ship", "shipping", "shipment", "deliver", "delivery", "arrive", "arrival",
                        "track", "tracking", "package", "parcel", "courier", "logistics",
-                       "快递", "物流", "发货", "配送", "送达", "到货", "包裹", "运单", "派送")),
+                       "快递", "物流", "发货", "配送", "送达", "到货", "包裹", "运单", "派送", "寄到", "邮寄", "寄快递")),
     "inventory": (1.0, ("inventory", "in stock", "stock level", "availability", "warehouse",
                         "库存", "存货", "有货", "缺货")),
     "product": (0.5, ("product", "item", "goods", "sku", "商品", "产品", "货品", "物品")),
@@ -68,7 +77,8 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
                       "text her", "text them", "chat", "notify", "notification", "let him know", "let her know",
                       "let them know", "let the team know", "let everyone know", "let people know",
                       "announce",
-                      "消息", "短信", "通知", "留言", "信息", "告诉他", "告诉她", "告诉他们", "告诉大家", "发帖", "频道")),
+                      "消息", "短信", "通知", "留言", "信息", "告诉他", "告诉她", "告诉他们", "告诉大家", "发帖")),
+    "channel": (0.8, ("channel", "group chat", "频道", "群聊", "群里", "群")),
     "phone": (1.0, ("phone", "phone call", "dial", "telephone", "电话", "打电话", "拨打", "手机")),
     "publish": (0.8, ("post", "publish", "announce", "share in", "post to", "发帖", "发布", "发到群")),
     "contact": (0.6, ("contact", "recipient", "colleague", "friend", "person", "people", "directory",
@@ -76,12 +86,14 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
     "subject": (0.6, ("subject", "title", "headline", "titled", "call it", "name it", "主题", "标题")),
     "content": (0.4, ("content", "body", "text", "wording", "内容", "正文", "文本", "文字")),
     # time and planning
-    "meeting": (1.0, ("meeting", "calendar", "schedule", "appointment", "event", "agenda",
+    "meeting": (1.0, ("meeting", "calendar", "schedule", "appointment", "event", "agenda", "开个会", "约个会",
+                      "开一个会",
                       "会议", "日程", "日历", "开会", "约会", "行程")),
     "room": (0.7, ("room", "meeting room", "conference room", "会议室", "房间")),
     "booking": (1.0, ("book", "booking", "reserve", "reservation", "buy a ticket", "get me a ticket",
                       "预订", "预定", "预约", "订", "购买", "买票", "订票", "买张票", "买一张")),
-    "reminder": (1.0, ("remind", "reminder", "alarm", "alert", "memo", "don't let me forget", "do not let me forget",
+    "reminder": (1.0, ("remind", "reminder", "alarm", "alert", "memo", "wake me", "wake me up", "叫我起床", "叫醒",
+                       "起床", "don't let me forget", "do not let me forget",
                        "don't forget", "do not forget", "make sure i remember",
                        "提醒", "闹钟", "备忘", "别忘了", "别让我忘了", "不要忘了", "记得提醒")),
     "todo": (1.0, ("todo", "todos", "to do list", "todo list", "task list", "checklist", "to do item",
@@ -107,8 +119,14 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
     "taxi": (1.0, ("taxi", "cab", "ride", "uber", "打车", "出租车", "网约车")),
     "route": (1.0, ("directions", "route", "navigate", "navigation", "distance", "how far",
                     "路线", "导航", "距离", "多远", "怎么走")),
-    "restaurant": (1.0, ("restaurant", "food", "eat", "dinner", "lunch", "breakfast", "meal",
-                         "餐厅", "饭店", "吃饭", "外卖", "美食", "午饭", "晚饭")),
+    "restaurant": (1.0, ("restaurant", "food", "eat", "dinner", "lunch", "breakfast", "meal", "hungry",
+                         "takeout", "takeaway", "pizza", "burger", "sushi", "noodles",
+                         "餐厅", "饭店", "吃饭", "外卖", "美食", "午饭", "晚饭", "饿", "点餐", "披萨", "汉堡")),
+    "leave": (1.0, ("time off", "day off", "days off", "vacation", "pto", "annual leave", "sick leave",
+                    "leave request", "请假", "休假", "年假", "假期", "病假", "调休")),
+    "cart": (1.0, ("cart", "basket", "shopping cart", "购物车")),
+    "return": (1.0, ("send back", "send it back", "send them back", "start a return", "return an item",
+                     "return it", "return them", "退货", "退换货", "退换")),
     # information
     "search": (0.8, ("search", "find", "look up", "lookup", "google", "bing", "browse", "search engine",
                      "搜索", "查找", "搜", "找", "检索", "搜一下", "百度")),
@@ -138,14 +156,15 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
                       "单位", "长度", "重量", "体积", "公里", "千米", "英里", "厘米", "英尺", "英寸", "公斤",
                       "千克", "盎司", "加仑")),
     "currency": (1.0, ("currency", "exchange rate", "forex", "fx", "dollar", "euro", "yuan",
-                       "rmb", "yen", "pound", "usd", "eur", "cny", "jpy", "gbp", "汇率", "货币",
+                       "rmb", "yen", "pound", "usd", "eur", "cny", "jpy", "gbp", "汇率", "货币", "块", "块钱",
                        "美元", "欧元", "人民币", "日元", "英镑", "外汇", "港币")),
     "stock": (1.0, ("stock", "ticker", "quote", "equity", "equities", "stock market", "nasdaq", "nyse",
                     "share price", "stock price", "shares", "trading", "trading at", "股票", "股价", "股", "行情", "股市")),
     # accounts, files, systems
     "user": (0.4, ("user", "account", "profile", "customer", "member",
-                   "用户", "账户", "账号", "会员", "客户")),
-    "id": (0.3, ("id", "identifier", "number", "code", "编号", "号码", "单号", "订单号", "序号")),
+                   "用户", "账户", "会员", "客户")),
+    "id": (0.3, ("id", "identifier", "number", "code", "account number", "编号", "号码", "单号", "订单号", "序号",
+                 "账号")),
     "password": (1.0, ("password", "passcode", "credential", "locked out", "can't log in", "cannot log in",
                        "密码", "登不上", "登录不了")),
     "login": (0.6, ("login", "log in", "sign in", "username", "user name", "登录", "登陆", "用户名")),
@@ -153,11 +172,14 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
                    "文件", "文档", "文件夹", "附件", "目录")),
     "delete": (1.0, ("delete", "remove", "erase", "删除", "删掉", "移除", "清除")),
     "create": (0.5, ("create", "add", "new", "make", "创建", "新建", "添加", "新增")),
-    "update": (0.8, ("update", "modify", "change", "edit", "rename", "修改", "更新", "更改", "编辑")),
+    "update": (0.8, ("update", "modify", "change", "edit", "rename", "set", "adjust", "修改", "更新", "更改", "编辑",
+                     "设置", "调整", "设定", "设为", "设个", "设一个")),
     "status": (0.5, ("status", "state", "progress", "状态", "进度", "情况")),
     "ticket": (1.0, ("support ticket", "helpdesk", "complaint", "support", "issue", "issues", "bug", "bugs",
                      "bug report", "github", "工单", "投诉", "客服", "缺陷")),
     "image": (1.0, ("image", "picture", "photo", "draw", "图片", "照片", "图像", "画")),
+    "restart": (1.0, ("restart", "reboot", "bounce", "重启", "重新启动")),
+    "logs": (1.0, ("log", "logs", "log lines", "logging", "日志")),
     "code": (1.0, ("run", "execute", "script", "python", "program", "运行", "执行", "代码", "脚本")),
     "database": (1.0, ("database", "sql", "table", "record", "数据库", "数据表")),
     "music": (1.0, ("music", "song", "songs", "play", "playlist", "playback", "spotify", "album", "artist",
@@ -167,7 +189,9 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
                          "温控", "空调", "暖气", "调到", "调高", "调低")),
     "urgent": (1.0, ("urgent", "urgently", "asap", "high priority", "critical",
                      "紧急", "很急", "着急", "加急", "优先")),
-    "light": (1.0, ("light", "lamp", "turn on", "turn off", "灯", "开灯", "关灯", "灯光")),
+    "light": (1.0, ("light", "lights", "lamp", "灯", "灯光", "电灯")),
+    "switch_on": (0.8, ("turn on", "switch on", "power on", "开灯", "打开", "开启", "开一下")),
+    "switch_off": (0.8, ("turn off", "switch off", "power off", "shut off", "关灯", "关掉", "关闭", "关上", "关一下")),
     "recommend": (1.0, ("recommend", "recommendation", "suggest", "推荐", "建议")),
 }
 
@@ -246,13 +270,15 @@ LANGUAGES: dict[str, tuple[str, ...]] = {
 ACTION_CONCEPTS = frozenset({
     "publish", "refund", "cancel", "transfer", "send", "booking", "create", "delete", "update", "reminder", "todo",
     "convert", "translate", "detect", "search", "lookup", "calculate", "summarize", "music", "recommend",
+    "switch_on", "switch_off", "return", "restart", "lost",
 })
 
 #: concepts of actions that change something in the world (send, book, refund ...): a question
 #: about them ("why was I charged twice?") is not a request to do them
 EFFECT_CONCEPTS = frozenset({
     "publish", "refund", "cancel", "transfer", "send", "message", "booking", "create", "delete", "update", "reminder",
-    "todo", "pay", "order", "music", "light", "thermostat", "password",
+    "todo", "pay", "order", "music", "light", "thermostat", "password", "switch_on", "switch_off", "leave",
+    "cart", "return", "restart", "lost",
 })
 
 #: concepts of tools that look things up for a question ("what does X mean?" may be searched)
@@ -269,6 +295,9 @@ ENUM_SYNONYMS: dict[str, tuple[str, ...]] = {
     "premium economy": ("premium economy", "超级经济舱", "高端经济舱"),
     "metric": ("celsius", "kilometres", "公制"),
     "imperial": ("fahrenheit", "miles", "英制"),
+    "production": ("prod", "live", "生产", "生产环境", "线上", "正式环境"),
+    "staging": ("stage", "pre-production", "预发", "预发布", "预发环境"),
+    "development": ("dev", "开发环境"),
 }
 
 #: unit code -> names (English, Chinese) - world knowledge for unit arguments
@@ -291,6 +320,5 @@ UNITS: dict[str, tuple[str, ...]] = {
 
 #: capitalised abbreviations that are not codes of anything a tool looks up (tickers, airports ...)
 NOT_CODES = frozenset(
-    """US USA UK EU UN OK AM PM CEO CFO CTO IPO ETF API FAQ ASAP FYI ID PDF UTC GMT AI IT HR TV PR VIP
-    NYSE NASDAQ SMS URL PS TBD ETA BTW LOL IMO DM PIN""".split()
+    ["US", "USA", "UK", "EU", "UN", "OK", "AM", "PM", "CEO", "CFO", "CTO", "IPO", "ETF", "API", "FAQ", "ASAP", "FYI", "ID", "PDF", "UTC", "GMT", "AI", "IT", "HR", "TV", "PR", "VIP", "NYSE", "NASDAQ", "SMS", "URL", "PS", "TBD", "ETA", "BTW", "LOL", "IMO", "DM", "PIN"]
 )

@@ -19,14 +19,35 @@ How it picks a tool (routing)
     each term's contribution is multiplied by its concept weight - generic
     words such as *order*, *user* or *get* count for less. A tool *fits* when
     its score reaches the threshold (1.0) **and** the latest user turn itself
-    matched one of its non-generic terms; otherwise the model answers in
-    text. Terms right after "don't" / "不要" are dropped ("don't refund, just
-    tell me when it arrives" refunds nothing). Because only descriptions are
-    read, swapping two tools' descriptions swaps their routing. A second tool
+    matched one of its non-generic terms (a concept, or at least two shared
+    words); otherwise the model answers in text. Terms right after "don't" /
+    "不要" are dropped ("don't refund, just tell me when it arrives" refunds
+    nothing), but a phrase the lexicon knows wins over the negation ("don't
+    let me forget" is a reminder, "这个订单我不要了" / "I don't need it
+    anymore" a cancellation). Because only descriptions are read, swapping
+    two tools' descriptions swaps their routing.
+
+    Three more signals, all read from descriptions and the user's words:
+    *the verb* - a description's first action concept is the tool's main
+    action; when the user asks for another tool's main action ("book"), a
+    tool whose main action is different ("cancel ... reservation") counts
+    half for the words it shares with that tool, and a tool whose main action
+    the user negated ("don't restart anything, just ...") does not fit; *the
+    kind of turn* (``analysis.speech_act``) - "why ...?" and "what
+    is ...?" questions never trigger a tool that changes things (send, book,
+    refund ...), "what does X mean?" / "should I ...?" only a search tool, and
+    "can you send SMS abroad?" (a question about a tool, nothing specific)
+    none; *a value only one tool can take* - a token with the exact shape of
+    one tool's required parameter ("NVDA", "1Z999AA1...", "#ops") counts as
+    evidence, and is enough on its own only for a tool that just looks
+    things up. A second tool
     is called too when other full-weight words of the request fit it
-    ("refund O-100 and cancel O-200"), in the order the user said them; a
-    bare follow-up ("O-100" after the model asked which order) is routed
-    together with the turn it answers.
+    ("refund O-100 and cancel O-200"), in the order the user said them, each
+    filled from its own stretch of the turn (cut at "and" / "另外"); a weaker
+    second intent (a 0.7-0.9 concept) only when the turn also gives all its
+    required values. A bare or short follow-up ("O-100", "British pounds"
+    after the model asked) is routed together with the turn it answers, and
+    its value goes to the argument that was asked for.
 
 How it fills arguments
     See ``fcourse.teaching.arguments``: each parameter's schema (type, enum,
@@ -56,26 +77,36 @@ Limits (say them out loud in class)
     It matches words, not meaning: a description that never uses the user's
     words (or a synonym in the lexicon) will not be found, and a vague one
     loses to a precise one. Negation is a window of a few words, not a parse.
-    Free-text arguments are cut from the user's sentence with simple cues.
-    It knows the places, currencies and languages in its small tables only.
-    It does not tell a question about an action from a request for it ("why
-    was I charged twice?" may route to a refund), nor implicit intents
-    ("这个订单我不要了" is not read as "cancel"). Relative dates ("上个月")
-    are not resolved - the model asks.
+    Telling questions from requests is a handful of cue patterns ("why",
+    "what does ... mean", "should I", "can you ...?" with nothing specific),
+    so an unusual phrasing slips through, and a statement that asks for
+    nothing ("ugh, it's so hot") still reads as a request. Free-text
+    arguments are cut from the user's sentence with simple cues. It knows the
+    places, currencies, units and languages in its small tables only. Relative
+    dates are resolved only to YYYY-MM-DD when the parameter asks for that
+    format and the system prompt states today's date ("tomorrow" ->
+    2026-03-11); otherwise they are copied as written ("明天"), or, for
+    "上个月" with a month number wanted, asked for.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from fcourse.teaching import text as text_model
-from fcourse.teaching.analysis import PLAIN_WEIGHT, Term, analyse, language_of, speech_act
+from fcourse.teaching.analysis import (
+    PLAIN_WEIGHT,
+    Term,
+    analyse,
+    language_of,
+    speech_act,
+)
 from fcourse.teaching.arguments import Filled, Sources, fill_arguments, param_kind
-from fcourse.teaching.extract import candidates
 from fcourse.teaching.conversation import (
     context_text,
     estimate_tokens,
@@ -85,6 +116,7 @@ from fcourse.teaching.conversation import (
     truncate_tokens,
 )
 from fcourse.teaching.decision import Decision, ProposedCall
+from fcourse.teaching.extract import candidates
 from fcourse.teaching.lexicon import (
     ACTION_CONCEPTS,
     EFFECT_CONCEPTS,
@@ -148,7 +180,7 @@ def _profile(description: str) -> tuple[str | None, bool, bool]:
     """A description's main action (its first action concept), whether it changes things, whether it searches."""
     concepts = [t.key[1:] for t in analyse(description).terms if t.is_concept]
     main = next((c for c in concepts if c in ACTION_CONCEPTS), None)
-    effect = main in EFFECT_CONCEPTS if main else bool(set(concepts) & (EFFECT_CONCEPTS - {"order", "password", "pay"}))
+    effect = main in EFFECT_CONCEPTS if main else False
     searches = main in SEARCH_CONCEPTS if main else bool(set(concepts) & SEARCH_CONCEPTS)
     return main, effect, searches
 
@@ -219,7 +251,8 @@ def _value_shapes(tool: dict[str, Any], latest: str) -> dict[tuple[int, int], tu
 
 
 def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], threshold: float = THRESHOLD,
-                 act: str = "request", latest: str = "") -> list[dict[str, Any]]:
+                 act: str = "request", latest: str = "", negated: frozenset[str] = frozenset()
+                 ) -> list[dict[str, Any]]:
     """BM25 score of every tool's description against the query terms, with contributions."""
     docs = [_tool_doc(t) for t in tools]
     profiles = [_tool_profile(t) for t in tools]
@@ -230,6 +263,7 @@ def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thre
             claimed[span] = claimed.get(span, 0) + 1
     asked_actions = {k[1:] for k, q in query.items() if q.primary and k.startswith("#")} & _VERBS
     named_actions = {p[0] for p in profiles if p[0]} & asked_actions
+    asked_docs = [d for d, p in zip(docs, profiles) if p[0] in named_actions]
     n = len(docs)
     avg = (sum(d.length for d in docs) / n) if n else 1.0
     avg = avg or 1.0
@@ -251,14 +285,17 @@ def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thre
                 # never enough to act on ("#ops" helps a Slack tool win, but cannot trigger it alone)
                 q = _QueryTerm("#value" if not effect else "#value_hint", value, _W_LATEST,
                                f"user (a value shaped like {param})", True)
-                contributions.append((_VALUE_EVIDENCE if not effect else _VALUE_EVIDENCE / 2, q))
+                contributions.append((_VALUE_EVIDENCE, q))
                 break
         other_action = bool(main in _VERBS and named_actions and main not in asked_actions)
-        if other_action:  # "book a train" and this tool's verb is "cancel": another tool's verb was asked for
-            contributions = [(v * _OTHER_ACTION, q) for v, q in contributions]
+        if other_action:  # "book a train" and this tool's verb is "cancel": another tool's verb was asked for,
+            # so the words this tool shares with that tool ("train") count half; its own words count in full
+            contributions = [(v * _OTHER_ACTION if any(q.key in d.tf for d in asked_docs) else v, q)
+                             for v, q in contributions]
         allows = _QUESTION_ALLOWS.get(act)
         blocked = (allows == "none" or (allows == "search" and not searches)
                    or (allows == "read-only" and effect))
+        refused = bool(main and "#" + main in negated and "#" + main not in query)  # "don't restart anything"
         contributions.sort(key=lambda c: (-c[0], c[1].key))
         score = sum(c[0] for c in contributions)
         strong = [c for c in contributions if c[1].primary and (_weight_of(c[1].key) >= GENERIC_WEIGHT
@@ -269,10 +306,11 @@ def _score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thre
             "index": index,
             "name": str(_function(tool).get("name", "")),
             "score": round(score, 4),
-            "fits": score >= threshold and bool(strong) and not blocked,
+            "fits": score >= threshold and bool(strong) and not blocked and not refused,
             "user_matched_specific_term": bool(strong),
             **({"main_action_not_asked": main} if other_action else {}),
             **({"blocked_by_question": act} if blocked else {}),
+            **({"main_action_negated": main} if refused else {}),
             "top_terms": [
                 {"term": c[1].key, "surface": c[1].surface, "from": c[1].source, "contribution": round(c[0], 4)}
                 for c in contributions[:6]
@@ -365,7 +403,7 @@ def _segments(latest: str, focuses: list[int | None]) -> dict[int, tuple[int, in
     if len(points) < 2:
         return {}
     cuts = [0]
-    for a, b in zip(points, points[1:]):
+    for a, b in itertools.pairwise(points):
         between = [m for m in _BOUNDARY_RE.finditer(latest, a, b) if m.end() <= b]
         cuts.append(between[-1].start() if between else b)
     cuts.append(len(latest))
@@ -437,7 +475,7 @@ def _decide(request: dict[str, Any]) -> Decision:
     primary = [latest]
     act = speech_act(latest)
     query, negated = _query(primary, earlier, context)
-    rows = _score_tools(tools, query, threshold, act, latest)
+    rows = _score_tools(tools, query, threshold, act, latest, frozenset(t.key for t in negated))
     follow_up = False
     short = len(analyse(latest).terms) <= _SHORT_TURN
     if ui is not None and (short or not any(r["fits"] for r in rows)):
@@ -445,7 +483,7 @@ def _decide(request: dict[str, Any]) -> Decision:
         if j is not None:
             before = text_of(messages[j].get("content"))
             q2, n2 = _query([latest, before], [e for e in earlier if e != before], context)
-            rows2 = _score_tools(tools, q2, threshold, speech_act(before), latest)
+            rows2 = _score_tools(tools, q2, threshold, speech_act(before), latest, frozenset(t.key for t in n2))
             fitting2 = sorted((r for r in rows2 if r["fits"]), key=lambda r: (-r["score"], r["index"]))
             # a short reply continues the turn it answers, unless it is a new request of its own
             if fitting2 and (not any(r["fits"] for r in rows) or rows[fitting2[0]["index"]]["fits"]):

@@ -528,3 +528,50 @@ def test_value_shapes_from_descriptions() -> None:
     assert calls(ask("尾号 6617 的卡还剩多少钱？", [card, alarm])) == [("bal", {"last4": "6617"})]
     assert calls(ask("set an alarm for 7pm", [card, alarm])) == [("al", {"time": "19:00"})]
     assert calls(ask("明天下午3点半的闹钟", [card, alarm])) == [("al", {"time": "15:30"})]
+
+
+# A permissive key pattern fits ordinary words too; only a value the user gave may fill it.
+_KEYED_REFUND = {
+    "type": "function",
+    "function": {
+        "name": "refund_order",
+        "description": "Refund a paid order.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "order_id": {"type": "string", "pattern": "^O-[0-9]+$", "description": "The order, e.g. O-100."},
+                "idempotency_key": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9_.:-]{8,64}$",
+                    "description": "A unique key for this refund request.",
+                },
+            },
+            "required": ["order_id", "idempotency_key"],
+        },
+    },
+}
+
+
+def _keyed(*messages: dict) -> Decision:
+    return decide({"model": "fcourse-teacher", "messages": list(messages), "tools": [_KEYED_REFUND]})
+
+
+def test_permissive_pattern_takes_the_key_the_user_gave_without_its_full_stop() -> None:
+    decision = _keyed({"role": "user", "content": "Refund order O-100. Use idempotency key refund-O-100-a1."})
+    assert [(c.name, c.arguments) for c in decision.tool_calls] == [
+        ("refund_order", {"order_id": "O-100", "idempotency_key": "refund-O-100-a1"})
+    ]
+
+
+def test_permissive_pattern_does_not_take_ordinary_words_from_the_system_prompt() -> None:
+    decision = _keyed(
+        {"role": "system", "content": "You are a customer-support assistant for an online shop."},
+        {"role": "user", "content": "Please refund my order O-100, it arrived broken."},
+    )
+    assert decision.kind == "ask"
+    assert "idempotency_key" in decision.content
+
+
+def test_permissive_pattern_accepts_a_wordy_key_the_user_introduces() -> None:
+    decision = _keyed({"role": "user", "content": "Refund O-100, idempotency key: broken-parcel-refund"})
+    assert decision.tool_calls[0].arguments["idempotency_key"] == "broken-parcel-refund"

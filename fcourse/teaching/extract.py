@@ -257,6 +257,33 @@ def _table_hits(text: str, table: dict[str, tuple[str, ...]], case_code: bool) -
     return kept
 
 
+
+_SENTENCE_END = ".,;:!?"
+_VALUE_CUES = ("is", "是", "为")
+
+
+def _pattern_candidate(match: re.Match[str], whole: re.Pattern[str], name: str, text: str, where: int,
+                       raw: str) -> Candidate | None:
+    """A pattern match as a value, or None when it is only a word that happens to fit.
+
+    A permissive pattern (``^[A-Za-z0-9_.:-]{8,64}$``) also fits ordinary words, so the
+    sentence's full stop is dropped when the value fits without it, the parameter's own
+    name ("idempotency" for ``idempotency_key``) is never its value, and a value with no
+    digit counts only when the user introduces it ("key abc-def-ghi", "key: ...", "是 ...").
+    """
+    value, start, end = match.group(), match.start(), match.end()
+    while value and value[-1] in _SENTENCE_END and whole.fullmatch(value[:-1]):
+        value, end = value[:-1], end - 1
+    own_words = _name_words(name).lower().split()
+    if value.lower() in own_words:
+        return None
+    admits_words = any(whole.fullmatch(word) for word in ("ordinaryword", "ordinary-words"))
+    if admits_words and not any(ch.isdigit() for ch in value):
+        before = text[max(0, start - 16) : start].rstrip().rstrip(":：=").rstrip()
+        if not preceded_by(before, len(before), (*own_words, *_VALUE_CUES)):
+            return None
+    return Candidate(value, where, start, end, f"pattern {raw}")
+
 def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: int) -> list[Candidate]:
     """Every value of ``kind`` in ``text``, in order."""
     out: list[Candidate] = []
@@ -266,9 +293,10 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
         body = body[:-1] if body.endswith("$") and not body.endswith("\\$") else body
         try:
             regex = re.compile(_ASCII_B + "(?:" + body + ")" + _ASCII_E)
+            whole = re.compile("(?:" + body + ")")
         except re.error:
             return out
-        out = [Candidate(m.group(), where, *m.span(), f"pattern {raw}") for m in regex.finditer(text)]
+        out = [c for m in regex.finditer(text) if (c := _pattern_candidate(m, whole, name, text, where, raw))]
     elif kind == "example":
         regex = example_pattern(str(schema.get("description", "")))
         if regex:

@@ -1,6 +1,7 @@
-"""The chapter-4 notebook in a real JupyterLab, driven by headless Chromium (Playwright).
+"""The notebooks in a real JupyterLab, driven by headless Chromium (Playwright).
 
-What a learner would see: Kernel → "Restart Kernel and Run All Cells…" runs the
+Chapter 0 (start here) must run clean and draw its sequence diagram. For chapter 4,
+what a learner would see: Kernel → "Restart Kernel and Run All Cells…" runs the
 notebook without an error output, the mermaid diagrams are drawn (offline,
 ``.jp-RenderedMermaid``), the ipywidgets render, and flipping the switchboard's
 dropdown in the page changes the trace shown under it.
@@ -15,6 +16,7 @@ Chromium.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -32,6 +34,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "04_registry_and_recovery.ipynb"
+START_HERE = ROOT / "notebooks" / "00_start_here.ipynb"
 SHOTS = Path("/tmp/fcourse-shots")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -72,7 +75,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     home = tmp_path_factory.mktemp("lab")
     notebooks = home / "notebooks"
     notebooks.mkdir()
-    shutil.copy(NOTEBOOK, notebooks / NOTEBOOK.name)
+    for notebook in (NOTEBOOK, START_HERE):
+        shutil.copy(notebook, notebooks / notebook.name)
     settings = home / "settings"
     for name, value in LAB_SETTINGS.items():
         path = settings / name
@@ -138,7 +142,7 @@ class Lab:
         with urllib.request.urlopen(request, timeout=5) as response:
             return json.loads(response.read() or b"null")
 
-    def ready(self) -> None:
+    def ready(self, notebook: str = NOTEBOOK.name) -> None:
         """Wait for the server, then start the notebook's kernel so the page finds it running."""
         deadline = time.monotonic() + 60
         while True:
@@ -152,8 +156,8 @@ class Lab:
         self._api(
             "/api/sessions",
             {
-                "path": NOTEBOOK.name,
-                "name": NOTEBOOK.name,
+                "path": notebook,
+                "name": notebook,
                 "type": "notebook",
                 "kernel": {"name": "python3"},
             },
@@ -161,9 +165,28 @@ class Lab:
 
 
 @pytest.fixture(scope="module")
-def page(lab: Lab) -> Iterator[Any]:
-    """The notebook open in headless Chromium, after Restart Kernel and Run All Cells."""
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the module (Playwright's sync API does not nest)."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, lab: Lab) -> Iterator[Any]:
+    """The chapter-4 notebook in headless Chromium, after Restart Kernel and Run All Cells."""
+    with _browser_page(browser, lab, NOTEBOOK.name) as page:
+        yield page
+
+
+@contextlib.contextmanager
+def _browser_page(browser: Any, lab: Lab, notebook: str) -> Iterator[Any]:
+    """``notebook`` open in a new page, after Restart Kernel and Run All Cells."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    prefix = notebook[:2]
     foreign: list[str] = []
 
     def only_local(route: Any) -> None:
@@ -173,27 +196,26 @@ def page(lab: Lab) -> Iterator[Any]:
             foreign.append(route.request.url)
             route.abort()
 
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.route("**/*", only_local)
+        lab.ready(notebook)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.route("**/*", only_local)
-            lab.ready()
-            try:
-                _restart_and_run_all(page, lab.base)
-            except Exception:
-                page.screenshot(path=str(SHOTS / "04-failure.png"), full_page=True)
-                (SHOTS / "04-failure.txt").write_text(_diagnostics(page))
-                raise
-            yield page
-            assert foreign == [], f"the page tried to reach the network: {foreign}"
-        finally:
-            browser.close()
+            _restart_and_run_all(page, lab.base, notebook)
+        except Exception:
+            page.screenshot(path=str(SHOTS / f"{prefix}-failure.png"), full_page=True)
+            (SHOTS / f"{prefix}-failure.txt").write_text(_diagnostics(page))
+            raise
+        yield page
+        assert foreign == [], f"the page tried to reach the network: {foreign}"
+    finally:
+        page.close()
 
 
-def _restart_and_run_all(page: Any, lab: str) -> None:
+def _restart_and_run_all(page: Any, lab: str, notebook: str) -> None:
     """Open the notebook, then Kernel → Restart Kernel and Run All Cells…, and wait."""
-    page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}?token={TOKEN}&reset")
+    prefix = notebook[:2]
+    page.goto(f"{lab}/lab/tree/{notebook}?token={TOKEN}&reset")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=30_000)
     # the kernel must be up before the restart, or Lab asks which kernel to start
     page.wait_for_function(
@@ -202,8 +224,9 @@ def _restart_and_run_all(page: Any, lab: str) -> None:
         timeout=30_000,
     )
     # as saved (before any kernel ran it): the stored outputs and widget state
-    _shot(page, ".jp-Cell >> nth=0", "04-saved-top.png")
-    _shot(page, ".jp-Cell:has-text('panel = switchboard()')", "04-saved-switchboard.png")
+    _shot(page, ".jp-Cell >> nth=0", f"{prefix}-saved-top.png")
+    if notebook == NOTEBOOK.name:
+        _shot(page, ".jp-Cell:has-text('panel = switchboard()')", "04-saved-switchboard.png")
     page.get_by_role("menuitem", name="Kernel", exact=True).click()
     page.get_by_role("menuitem", name="Restart Kernel and Run All Cells…").click()
     page.locator(".jp-Dialog .jp-mod-accept").click()
@@ -234,7 +257,7 @@ def _restart_and_run_all(page: Any, lab: str) -> None:
         }""",
         timeout=20_000,
     )
-    page.screenshot(path=str(SHOTS / "04-after-run-all.png"))
+    page.screenshot(path=str(SHOTS / f"{prefix}-after-run-all.png"))
 
 
 def _diagnostics(page: Any) -> str:
@@ -306,3 +329,17 @@ def test_flipping_the_switchboard_changes_the_trace(page: Any) -> None:
         timeout=15_000,
     )
     _shot(page, ".widget-dropdown", "04-switchboard-flipped.png")
+
+
+def test_start_here_runs_clean_and_draws_the_round_trip(browser: Any, lab: Lab) -> None:
+    with _browser_page(browser, lab, START_HERE.name) as page:
+        prompts = page.locator(".jp-CodeCell .jp-InputPrompt").all_text_contents()
+        assert [p.strip() for p in prompts] == [f"[{n}]:" for n in range(1, len(prompts) + 1)]
+        assert page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+        text = page.locator(".jp-Notebook").inner_text()
+        assert "backend: offline teaching model" in text
+        assert "Beijing: Cloudy, 25°C, light north-east wind." in text
+        assert "HTTP 400" in text
+        diagram = page.locator(".jp-RenderedMermaid")
+        assert diagram.count() == 1 and diagram.locator("svg, img").count() >= 1
+        _shot(page, ".jp-RenderedMermaid", "00-sequence.png")

@@ -1,0 +1,39 @@
+"""The install routes agree: environment.yml (conda, Binder) asks for what pyproject.toml declares."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _pyproject_requirements() -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return project["dependencies"] + project["optional-dependencies"]["test"]
+
+
+def _environment_pip_requirements() -> list[str]:
+    environment = yaml.safe_load((ROOT / "environment.yml").read_text())
+    pip_sections = [item["pip"] for item in environment["dependencies"] if isinstance(item, dict)]
+    assert len(pip_sections) == 1
+    return pip_sections[0]
+
+
+def test_environment_yml_lists_exactly_the_pyproject_requirements() -> None:
+    assert _environment_pip_requirements() == _pyproject_requirements()
+
+
+def test_environment_yml_pins_the_python_the_project_requires() -> None:
+    environment = yaml.safe_load((ROOT / "environment.yml").read_text())
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    assert "python=3.11" in environment["dependencies"]
+    assert requires == ">=3.11"
+
+
+def test_binder_post_build_installs_the_package_itself() -> None:
+    post_build = ROOT / "postBuild"
+    assert post_build.stat().st_mode & 0o111, "postBuild must be executable"
+    assert "pip install --no-deps -e ." in post_build.read_text()

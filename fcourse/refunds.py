@@ -76,6 +76,7 @@ from typing import Any
 
 from fcourse.clock import Clock, SystemClock, iso
 from fcourse.db import connect, snapshot, transaction
+from fcourse.security import arguments_hash
 from fcourse.errors import (
     BusinessRuleError,
     DuplicateInProgressError,
@@ -198,11 +199,6 @@ class ReconciliationReport:
         )
 
 
-def _domain_hash(order_id: str, amount_cents: int | None) -> str:
-    canonical = json.dumps({"amount_cents": amount_cents, "order_id": order_id}, sort_keys=True)
-    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
-
-
 def refund_id_for(user_id: str, idempotency_key: str) -> str:
     """The refund id of a key: derived from (user, key) by hash, so it is stable and never random."""
     return "RF-" + hashlib.sha256(f"{user_id}|{idempotency_key}".encode()).hexdigest()[:10].upper()
@@ -319,7 +315,7 @@ class RefundDomain:
         ``INVALID_AMOUNT``), ``IdempotencyKeyMismatchError`` (same key, other
         arguments) or ``DuplicateInProgressError`` (same key in flight).
         """
-        digest = _domain_hash(order_id, amount_cents)
+        digest = arguments_hash({"amount_cents": amount_cents, "order_id": order_id})
         attempt, replay = self._claim(user_id, idempotency_key, digest)
         if replay is not None:
             return replay

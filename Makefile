@@ -30,11 +30,11 @@ test-fast: $(STAMP)
 
 # Re-execute every notebook from a clean kernel (Restart & Run All) and store the outputs.
 notebooks: $(STAMP)
-	$(BIN)/python -m fcourse.nbrun notebooks/*.ipynb
+	$(BIN)/python tools/nbrun.py notebooks/*.ipynb
 
 # Re-execute in memory and report any cell whose stored output would change (writes nothing).
 notebooks-check: $(STAMP)
-	$(BIN)/python -m fcourse.nbrun --check notebooks/*.ipynb
+	$(BIN)/python tools/nbrun.py --check notebooks/*.ipynb
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_teaching_model.py

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from fcourse.clock import SystemClock  # noqa: E402
 from fcourse.errors import DuplicateInProgressError  # noqa: E402
-from fcourse.refunds import RefundDomain  # noqa: E402
+from fcourse.shop.refunds import RefundDomain  # noqa: E402
 
 USER = "U-bench"
 ORDERS = [f"O-{n}" for n in range(64)]
@@ -144,7 +144,7 @@ def bench_processes(n: int, procs: int, synchronous: str) -> dict[str, Any]:
 
 
 def bench_registry(calls: int) -> dict[str, float]:
-    from fcourse.registry import ToolRegistry
+    from fcourse.runtime.registry import ToolRegistry
 
     registry = ToolRegistry()
 

@@ -9,7 +9,6 @@ Introduced in chapter 0 (start here)::
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
@@ -44,15 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _demo(argv: list[str]) -> int:
-    try:
-        demo = importlib.import_module("fcourse.demo")
-    except ModuleNotFoundError as err:
-        if err.name not in ("fcourse.demo",):
-            raise
-        print("fcourse demo: the demos are not available (module fcourse.demo is missing).", file=sys.stderr)
-        return 2
-    result = demo.main(argv)
-    return int(result or 0)
+    from fcourse.shop import demo
+
+    return int(demo.main(argv) or 0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,8 +1,8 @@
 """SQLite connections for the chapter-4 runtime: one per thread or process, explicit transactions.
 
 Introduced in chapter 4. This module owns *how* the course talks to SQLite,
-not what is stored (``fcourse.refunds`` owns the refund tables,
-``fcourse.security`` the audit and confirmation tables).
+not what is stored (``fcourse.shop.refunds`` owns the refund tables,
+``fcourse.runtime.security`` the audit and confirmation tables).
 
 The rules it encodes:
 

@@ -1,4 +1,4 @@
-"""fcourse.breaker: open after N failures, probe with the health check only, on a fake clock."""
+"""fcourse.runtime.breaker: open after N failures, probe with the health check only, on a fake clock."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from fcourse.breaker import BreakerState, CircuitBreaker
+from fcourse.runtime.breaker import BreakerState, CircuitBreaker
 from fcourse.clock import DEMO_EPOCH, FakeClock
 from fcourse.errors import BusinessRuleError
-from fcourse.registry import ErrorCode, ToolRegistry
-from fcourse.security import Session
+from fcourse.runtime.registry import ErrorCode, ToolRegistry
+from fcourse.runtime.security import Session
 
 SESSION = Session("U-1")
 

@@ -1,4 +1,4 @@
-"""fcourse.diagrams: mermaid text that is valid-looking, deterministic and offline."""
+"""fcourse.lab.diagrams: mermaid text that is valid-looking, deterministic and offline."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from fcourse.diagrams import (
+from fcourse.lab.diagrams import (
     MERMAID_MIME,
     RECOVERY_PATHS,
     REFUSAL_CODES,
@@ -109,7 +109,7 @@ def test_mimebundle_is_mermaid_plus_the_same_plain_text() -> None:
 
 def test_text_is_the_same_under_any_hash_seed() -> None:
     code = (
-        "from fcourse.diagrams import recovery_flowchart as f, breaker_timeline as b;"
+        "from fcourse.lab.diagrams import recovery_flowchart as f, breaker_timeline as b;"
         "print(f('NOT_EXECUTED').text + b([{'at': 1, 'state': 'OPEN', 'reason': 'x'}]).text)"
     )
     outputs = {
@@ -188,7 +188,7 @@ def test_a_refused_call_never_reaches_the_tool_lane() -> None:
 
 
 def test_refusal_codes_match_the_registry() -> None:
-    from fcourse.registry import PRE_EXECUTION_CODES
+    from fcourse.runtime.registry import PRE_EXECUTION_CODES
 
     assert REFUSAL_CODES == {str(code) for code in PRE_EXECUTION_CODES}
 
@@ -259,7 +259,7 @@ def test_breaker_timeline_boxes_follow_the_events_in_order() -> None:
 
 
 def test_breaker_timeline_reads_fcourse_breaker_events() -> None:
-    from fcourse.breaker import CircuitBreaker
+    from fcourse.runtime.breaker import CircuitBreaker
     from fcourse.clock import FakeClock
 
     clock = FakeClock(start=100.0)

@@ -1,4 +1,4 @@
-"""fcourse.faults: each fault leaves the domain in the state the recovery flow expects."""
+"""fcourse.shop.faults: each fault leaves the domain in the state the recovery flow expects."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from fcourse.clock import DEMO_EPOCH, FakeClock
 from fcourse.db import connect
 from fcourse.errors import BusinessRuleError, ServiceUnavailableError, ToolTimeoutError
-from fcourse.faults import FAULT_EXPECTED_STATUS, Fault, OrderService
-from fcourse.refunds import RefundDomain
+from fcourse.shop.faults import FAULT_EXPECTED_STATUS, Fault, OrderService
+from fcourse.shop.refunds import RefundDomain
 
 USER = "U-1"
 

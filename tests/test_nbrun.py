@@ -1,14 +1,16 @@
-"""fcourse.nbrun: Restart & Run All into the file, drift check, loud failures."""
+"""tools/nbrun.py: Restart & Run All into the file, drift check, loud failures."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from fcourse import nbrun
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import nbrun  # noqa: E402  (maintainer tooling lives outside the installed package)
 
 
 def _write(path: Path, cells: list) -> Path:

@@ -1,4 +1,4 @@
-"""fcourse.panels: headless panels driven from Python, and the chapter-4 switchboard."""
+"""fcourse.lab.panels: headless panels driven from Python, and the chapter-4 switchboard."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import ipywidgets
 import pytest
 from IPython.core.interactiveshell import InteractiveShell
 
-from fcourse.diagrams import MERMAID_MIME, recovery_flowchart
-from fcourse.panels import DEFAULT_SCENARIO, Panel, ScenarioView, TextView, switchboard
+from fcourse.lab.diagrams import MERMAID_MIME, recovery_flowchart
+from fcourse.lab.panels import DEFAULT_SCENARIO, Panel, ScenarioView, TextView, switchboard
 
 FAKE_SCENARIOS = ("success", "timeout_after_success", "timeout_unknown")
 

@@ -1,4 +1,4 @@
-"""fcourse.recovery: the decision table, pluggable policies, and exactly-once under random histories."""
+"""fcourse.runtime.recovery: the decision table, pluggable policies, and exactly-once under random histories."""
 
 from __future__ import annotations
 
@@ -14,17 +14,17 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from fcourse.clock import FakeClock
-from fcourse.demo import DEMO_ARGUMENTS, DEMO_KEY, DEMO_SESSION, World, build_world
-from fcourse.faults import FAULT_EXPECTED_STATUS, Fault
-from fcourse.recovery import (
+from fcourse.shop.demo import DEMO_ARGUMENTS, DEMO_KEY, DEMO_SESSION, World, build_world
+from fcourse.shop.faults import FAULT_EXPECTED_STATUS, Fault
+from fcourse.runtime.recovery import (
     PolicyReport,
     Runtime,
     RuntimeAction,
     check_recovery_policy,
     decide_recovery,
 )
-from fcourse.refunds import IdempotencyStatus
-from fcourse.registry import ToolRegistry
+from fcourse.shop.refunds import IdempotencyStatus
+from fcourse.runtime.registry import ToolRegistry
 
 USER = DEMO_SESSION.user_id
 

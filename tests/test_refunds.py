@@ -1,4 +1,4 @@
-"""fcourse.refunds: the refund fact on SQLite -- exactly once, per key, across crashes and processes."""
+"""fcourse.shop.refunds: the refund fact on SQLite -- exactly once, per key, across crashes and processes."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from fcourse.errors import (
     IdempotencyKeyMismatchError,
     StorageError,
 )
-from fcourse.faults import SimulatedCrash
-from fcourse.refunds import IdempotencyStatus, RecordState, RefundDomain
+from fcourse.shop.faults import SimulatedCrash
+from fcourse.shop.refunds import IdempotencyStatus, RecordState, RefundDomain
 
 USER = "U-1"
 

@@ -1,4 +1,4 @@
-"""fcourse.registry: registration, the checks before the handler, and responses as data."""
+"""fcourse.runtime.registry: registration, the checks before the handler, and responses as data."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from fcourse.errors import (
     ServiceUnavailableError,
     ToolTimeoutError,
 )
-from fcourse.registry import ErrorCode, ToolRegistry, ToolResponse, schema_from_function
+from fcourse.runtime.registry import ErrorCode, ToolRegistry, ToolResponse, schema_from_function
 from fcourse.schema import validate
-from fcourse.security import Session
+from fcourse.runtime.security import Session
 
 SESSION = Session("U-1", roles={"customer"})
 
@@ -450,8 +450,8 @@ def test_fuzz_malformed_calls_execute_nothing(broken: Any) -> None:
 
 
 def test_to_dict_gives_error_codes_as_plain_strings_for_every_refusal() -> None:
-    from fcourse.demo import build_world
-    from fcourse.security import Session
+    from fcourse.shop.demo import build_world
+    from fcourse.runtime.security import Session
 
     world = build_world(":memory:")
     stranger = Session(user_id="U-9", roles=frozenset())

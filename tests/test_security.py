@@ -1,4 +1,4 @@
-"""fcourse.security: identity from the session, permissions, confirmation tokens, append-only audit."""
+"""fcourse.runtime.security: identity from the session, permissions, confirmation tokens, append-only audit."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 
 from fcourse.clock import FakeClock
 from fcourse.db import connect
-from fcourse.demo import World, build_world
-from fcourse.registry import ErrorCode
-from fcourse.security import AuditLog, ConfirmationGate, Session
+from fcourse.shop.demo import World, build_world
+from fcourse.runtime.registry import ErrorCode
+from fcourse.runtime.security import AuditLog, ConfirmationGate, Session
 
 ALICE = Session("U-1001", roles={"customer"}, session_id="S-1")
 MALLORY = Session("U-2002", roles={"customer"}, session_id="S-2")

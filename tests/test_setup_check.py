@@ -1,4 +1,4 @@
-"""Tests for fcourse.setup_check: the chapter-0 environment check."""
+"""Tests for fcourse.lab.setup_check: the chapter-0 environment check."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from importlib import metadata
 
 import pytest
 
-from fcourse import setup_check
-from fcourse.setup_check import check_environment
+from fcourse.lab import setup_check
+from fcourse.lab.setup_check import check_environment
 
 
 def test_reports_every_declared_dependency_and_python() -> None:

@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import time
-import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -361,18 +360,8 @@ def test_cli_rejects_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--port" in capsys.readouterr().err
 
 
-def test_demo_delegates_to_fcourse_demo(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[list[str]] = []
-    fake = types.ModuleType("fcourse.demo")
-    fake.main = lambda argv: seen.append(argv) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "fcourse.demo", fake)
-    assert cli.main(["demo", "refund", "--scenario", "timeout"]) == 0
-    assert seen == [["refund", "--scenario", "timeout"]]
-
-
-def test_demo_missing_is_a_clear_message(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setitem(sys.modules, "fcourse.demo", None)
-    assert cli.main(["demo", "refund"]) == 2
-    assert "fcourse.demo is missing" in capsys.readouterr().err
+def test_demo_delegates_to_the_shop_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["demo", "refund", "--scenario", "timeout_after_success"]) == 0
+    assert "handler_execution_count=1" in capsys.readouterr().out
+    assert cli.main(["demo", "refund", "--scenario", "no_such_scenario"]) == 2
+    assert "invalid choice" in capsys.readouterr().err

@@ -185,7 +185,7 @@ def _call_text(call: Any) -> str:
     return f"{name}({arguments})"
 
 
-#: Error codes the runtime answers *before* any handler runs (``fcourse.registry``'s
+#: Error codes the runtime answers *before* any handler runs (``fcourse.runtime.registry``'s
 #: ``PRE_EXECUTION_CODES``, repeated here so drawing never imports the registry).
 REFUSAL_CODES = frozenset(
     {
@@ -288,7 +288,7 @@ class TimelineEvent(Protocol):
     ``at``: seconds (a number, relative or absolute) or an already formatted
     time label; ``state``: the breaker state after the event (``CLOSED``,
     ``OPEN``, ``HALF_OPEN``); ``reason``: why, in a few words. For the
-    state, ``to_state`` (``fcourse.breaker.BreakerEvent``) and the key
+    state, ``to_state`` (``fcourse.runtime.breaker.BreakerEvent``) and the key
     ``"to"`` (its ``to_dict()``) are read too, so a breaker's ``events`` or
     ``timeline()`` can be passed as they are.
     """

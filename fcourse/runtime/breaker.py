@@ -2,7 +2,7 @@
 
 Introduced in chapter 4. The breaker owns one decision: "may the next call of
 this tool reach its handler?". It does not own the refund fact (the domain
-does) and it does not retry anything (``fcourse.recovery`` decides that).
+does) and it does not retry anything (``fcourse.runtime.recovery`` decides that).
 
 States and transitions::
 

@@ -20,9 +20,9 @@ the "timed out but already succeeded" case::
     runtime_action=REPLAY_SUCCESS
     final=SUCCESS
 
-(``fcourse.demo`` appends ``refund_order handler_execution_count=1``, counted
+(``fcourse.shop.demo`` appends ``refund_order handler_execution_count=1``, counted
 from the ledger.) ``check_recovery_policy(decide)`` runs any policy through
-this real runtime against every fault of ``fcourse.faults`` and says, per
+this real runtime against every fault of ``fcourse.shop.faults`` and says, per
 fault, whether it passed and what went wrong.
 """
 
@@ -36,9 +36,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from fcourse.refunds import IdempotencyStatus, StatusReport
-from fcourse.registry import PRE_EXECUTION_CODES, ErrorCode, ToolRegistry, ToolResponse
-from fcourse.security import Session
+from fcourse.shop.refunds import IdempotencyStatus, StatusReport
+from fcourse.runtime.registry import PRE_EXECUTION_CODES, ErrorCode, ToolRegistry, ToolResponse
+from fcourse.runtime.security import Session
 
 __all__ = [
     "PolicyCheck",
@@ -371,8 +371,8 @@ def check_recovery_policy(
     afterwards), the demo's fixed clock and data, and one ``refund_order``
     call. The report is deterministic, so a notebook can print it.
     """
-    from fcourse.demo import DEMO_ARGUMENTS, DEMO_KEY, DEMO_SESSION, build_world
-    from fcourse.faults import Fault
+    from fcourse.shop.demo import DEMO_ARGUMENTS, DEMO_KEY, DEMO_SESSION, build_world
+    from fcourse.shop.faults import Fault
 
     checks = []
     with tempfile.TemporaryDirectory(prefix="fcourse-policy-") as tmp:

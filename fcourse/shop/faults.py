@@ -29,7 +29,7 @@ The faults, and what the domain knows afterwards (what recovery will find)::
 
 A crash is simulated by raising ``SimulatedCrash`` (a ``BaseException``, so
 no ``except Exception`` in the domain can "clean up" the way a dead process
-could not) at one of ``fcourse.refunds.CRASH_POINTS``; the client then sees
+could not) at one of ``fcourse.shop.refunds.CRASH_POINTS``; the client then sees
 its connection drop, i.e. a timeout. The real thing -- a child process
 killed with SIGKILL inside the handler -- is exercised by the test suite.
 """
@@ -43,7 +43,7 @@ from typing import Any
 
 from fcourse.clock import Clock, SystemClock
 from fcourse.errors import ServiceUnavailableError, ToolTimeoutError
-from fcourse.refunds import RefundDomain, StatusReport
+from fcourse.shop.refunds import RefundDomain, StatusReport
 
 __all__ = ["FAULT_EXPECTED_STATUS", "Fault", "OrderService", "SimulatedCrash"]
 

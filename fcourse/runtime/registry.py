@@ -4,7 +4,7 @@ Introduced in chapter 4. A tool call from a model is a *candidate*, never a
 command. The registry owns the question "may this call run, and how did it
 go?", and answers it with data (``ToolResponse``), never with an exception
 that could escape into a tool loop. Who owns what, in one line: the domain
-owns the refund fact, the runtime (this registry plus ``fcourse.recovery``)
+owns the refund fact, the runtime (this registry plus ``fcourse.runtime.recovery``)
 owns the decision, the model owns nothing.
 
 ``ToolRegistry.execute`` runs these checks, in this order, and stops at the
@@ -30,7 +30,7 @@ then the handler runs, and its outcome maps to::
 
 Every call, accepted or refused, is written to the audit log if one is
 attached. Recovery after an ``EXECUTION_ERROR`` (ask the domain, replay,
-retry once, or wait) is ``fcourse.recovery``'s job, not this module's.
+retry once, or wait) is ``fcourse.runtime.recovery``'s job, not this module's.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from fcourse.breaker import CircuitBreaker
+from fcourse.runtime.breaker import CircuitBreaker
 from fcourse.clock import Clock, SystemClock
 from fcourse.errors import (
     DuplicateToolError,
@@ -55,7 +55,7 @@ from fcourse.errors import (
     ToolRefusal,
 )
 from fcourse.schema import SchemaIssue, check_schema, compile_schema
-from fcourse.security import Session, arguments_hash
+from fcourse.runtime.security import Session, arguments_hash
 
 __all__ = [
     "PRE_EXECUTION_CODES",
@@ -101,7 +101,7 @@ class ToolResponse:
     """What the runtime hands back for one tool call: a result or a structured error.
 
     ``status`` is ``"SUCCESS"``, ``"ERROR"`` or ``"PENDING"`` (the outcome is not
-    known yet and has been handed to reconciliation; only ``fcourse.recovery``
+    known yet and has been handed to reconciliation; only ``fcourse.runtime.recovery``
     produces it). ``error_code`` is an ``ErrorCode`` value for errors.
     ``retry_safe`` says whether sending the *same* call again cannot cause a
     second side effect. ``data`` is the handler's result, or the error's detail
@@ -175,7 +175,7 @@ class Tool:
     have no side effects: the circuit breaker probes with it, never with a
     real call. ``idempotency_key_arg`` names the argument that carries the
     idempotency key, and ``status_lookup(session, key)`` asks the domain for
-    the real status of that key (``fcourse.refunds.StatusReport``);
+    the real status of that key (``fcourse.shop.refunds.StatusReport``);
     ``effect_count(session, key)`` counts the domain's recorded effects.
     """
 
@@ -353,8 +353,8 @@ class ToolRegistry:
 
     ``clock`` drives the circuit breakers (one per tool: ``breaker_threshold``
     consecutive execution failures open it for ``breaker_cooldown`` seconds).
-    ``audit`` (a ``fcourse.security.AuditLog``) records every proposed call;
-    ``confirmations`` (a ``fcourse.security.ConfirmationGate``) redeems the
+    ``audit`` (a ``fcourse.runtime.security.AuditLog``) records every proposed call;
+    ``confirmations`` (a ``fcourse.runtime.security.ConfirmationGate``) redeems the
     tokens risky calls need. Both are optional: a registry without them
     still validates and dispatches (chapter 2 uses it that way).
 

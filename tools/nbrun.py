@@ -2,8 +2,8 @@
 
 Introduced for the course build (used by every chapter, 1 to 4; ``make notebooks``)::
 
-    python -m fcourse.nbrun notebooks/*.ipynb          # execute and write back
-    python -m fcourse.nbrun --check notebooks/*.ipynb  # execute in memory, report drift
+    python tools/nbrun.py notebooks/*.ipynb          # execute and write back
+    python tools/nbrun.py --check notebooks/*.ipynb  # execute in memory, report drift
 
 Each notebook runs in a fresh kernel of the *current* Python environment (the
 interpreter running this module, like ``pytest --nbval-current-env``), with the
@@ -363,7 +363,7 @@ def check_notebook(
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line entry point; returns the process exit status."""
     parser = argparse.ArgumentParser(
-        prog="python -m fcourse.nbrun",
+        prog="python tools/nbrun.py",
         description="Restart & Run All each notebook offline and store its outputs.",
     )
     parser.add_argument("notebooks", nargs="+", type=Path)

@@ -17,7 +17,7 @@ cell outputs, each with a fixed ``display_id``. So:
 
 Example (chapter 4)::
 
-    from fcourse.panels import switchboard
+    from fcourse.lab.panels import switchboard
     switchboard()          # a dropdown of fault scenarios over the real runtime
 """
 
@@ -33,7 +33,7 @@ from typing import Any
 import ipywidgets
 from IPython.display import display, update_display
 
-from fcourse.diagrams import MermaidDiagram, recovery_flowchart
+from fcourse.lab.diagrams import MermaidDiagram, recovery_flowchart
 
 __all__ = [
     "DEFAULT_SCENARIO",
@@ -280,13 +280,13 @@ def switchboard(
 
     ``run(name)`` runs one scenario and returns a result with ``name``,
     ``trace``, ``response``, ``handler_execution_count``, ``ledger_rows`` and
-    ``flow_path``; it defaults to :func:`fcourse.demo.run_scenario` (imported
-    when first needed), and ``scenarios`` to :data:`fcourse.demo.SCENARIOS`.
+    ``flow_path``; it defaults to :func:`fcourse.shop.demo.run_scenario` (imported
+    when first needed), and ``scenarios`` to :data:`fcourse.shop.demo.SCENARIOS`.
     The result area shows the trace, the handler count, the ledger rows and
     the response, then the recovery flowchart with the path taken highlighted.
     """
     if run is None or scenarios is None:
-        from fcourse import demo
+        from fcourse.shop import demo
 
         run = run or demo.run_scenario
         scenarios = scenarios or demo.SCENARIOS

@@ -14,7 +14,7 @@ Terminal::
 
 Python::
 
-    from fcourse.demo import SCENARIOS, run_scenario
+    from fcourse.shop.demo import SCENARIOS, run_scenario
     result = run_scenario("timeout_after_success")
     print(result)            # the trace
     result.handler_execution_count   # 1, from the ledger
@@ -35,11 +35,11 @@ from typing import Any
 
 from fcourse.clock import DEMO_EPOCH, FakeClock
 from fcourse.db import connect
-from fcourse.faults import Fault, OrderService
-from fcourse.recovery import Runtime, RuntimeAction, decide_recovery
-from fcourse.refunds import IdempotencyStatus, RefundDomain
-from fcourse.registry import Tool, ToolRegistry, ToolResponse
-from fcourse.security import AuditLog, ConfirmationGate, Session
+from fcourse.shop.faults import Fault, OrderService
+from fcourse.runtime.recovery import Runtime, RuntimeAction, decide_recovery
+from fcourse.shop.refunds import IdempotencyStatus, RefundDomain
+from fcourse.runtime.registry import Tool, ToolRegistry, ToolResponse
+from fcourse.runtime.security import AuditLog, ConfirmationGate, Session
 
 __all__ = [
     "DEMO_ARGUMENTS",

@@ -2,7 +2,7 @@
 
 Introduced in chapter 4. The domain owns the refund *fact*: whether a refund
 happened is answered here, from the database, and nowhere else. The runtime
-(``fcourse.registry`` + ``fcourse.recovery``) owns the *decision* of what to
+(``fcourse.runtime.registry`` + ``fcourse.runtime.recovery``) owns the *decision* of what to
 do next and asks the domain before deciding; the model owns nothing.
 
 Three tables:
@@ -76,7 +76,7 @@ from typing import Any
 
 from fcourse.clock import Clock, SystemClock, iso
 from fcourse.db import connect, snapshot, transaction
-from fcourse.security import arguments_hash
+from fcourse.runtime.security import arguments_hash
 from fcourse.errors import (
     BusinessRuleError,
     DuplicateInProgressError,
@@ -226,7 +226,7 @@ class RefundDomain:
     ``stale_after``: seconds after which an IN_PROGRESS record is presumed
     abandoned and ``reconcile`` may settle it. ``retention``: seconds a
     completed idempotency record is kept. ``crash_hook(point)`` is called at
-    each of ``CRASH_POINTS`` (tests and ``fcourse.faults`` use it to crash or
+    each of ``CRASH_POINTS`` (tests and ``fcourse.shop.faults`` use it to crash or
     pause a refund at a precise point). ``split_completion``: commit the
     ledger row and the record's completion separately (see the module
     docstring); off by default.

@@ -1,0 +1,6 @@
+"""The example business the runtime serves: a shop with orders and refunds.
+
+- ``refunds``  — the SQLite refund domain: the ledger and the idempotency records
+- ``faults``   — the order service that injects timeouts, crashes and outages on purpose
+- ``demo``     — the scenarios (one world per fault) and ``python -m fcourse demo``
+"""

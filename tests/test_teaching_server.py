@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -9,8 +10,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,7 @@ from hypothesis import strategies as st
 
 import fcourse.__main__ as cli
 from fcourse.teaching.endpoint import MAX_BODY_BYTES, MODEL_NAME, handle
+from fcourse.teaching.server import TeachingServer, close_gracefully, make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -365,3 +369,118 @@ def test_demo_delegates_to_the_shop_demo(capsys: pytest.CaptureFixture[str]) -> 
     assert "handler_execution_count=1" in capsys.readouterr().out
     assert cli.main(["demo", "refund", "--scenario", "no_such_scenario"]) == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- a classroom
+
+
+@pytest.fixture
+def quick_server() -> Iterator[tuple[TeachingServer, str]]:
+    """An in-process server whose requests must arrive whole within half a second."""
+    server = make_server("127.0.0.1", 0, quiet=True, request_timeout=0.5)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield server, f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        close_gracefully(server, timeout=5)
+
+
+def _handler_threads() -> int:
+    return sum(1 for t in threading.enumerate() if t.name.startswith("Thread-") and "process_request" in t.name)
+
+
+def _wait_until(predicate: Callable[[], bool], seconds: float = 10) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+def test_idle_and_half_sent_connections_time_out_and_free_their_thread(
+    quick_server: tuple[TeachingServer, str],
+) -> None:
+    server, _ = quick_server
+    port = server.server_address[1]
+    socks = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(4)]
+    socks[1].sendall(b"POST /v1/chat/comp")  # a request line that never ends
+    socks[2].sendall(b"GET /v1/models HTTP/1.1\r\nHost: x\r\n")  # headers that never end
+    assert _wait_until(lambda: _handler_threads() >= 4)
+    for sock in socks:
+        response = b""
+        while chunk := sock.recv(65536):  # returns b"" once the server has closed the connection
+            response += chunk
+        sock.close()
+        # idle: closed without a word; half-sent: at most a 4xx for the fragment, then closed
+        assert response == b"" or 400 <= status_of(response) < 500, response
+    assert _wait_until(lambda: _handler_threads() == 0), "handler threads still held"
+
+
+def test_a_body_that_trickles_in_gets_408(quick_server: tuple[TeachingServer, str]) -> None:
+    server, base = quick_server
+    with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as sock:
+        sock.sendall(post_bytes("Content-Length: 100\r\n", b'{"model": '))
+        for _ in range(3):  # still sending, a little, well inside any per-read timeout
+            time.sleep(0.2)
+            with contextlib.suppress(OSError):
+                sock.sendall(b" ")
+        response = b""
+        while chunk := sock.recv(65536):
+            response += chunk
+    assert status_of(response) == 408
+    assert body_of(response)["error"]["code"] == "request_timeout"
+    assert httpx2.get(base + "/models").status_code == 200  # and the server lives on
+
+
+def test_a_stop_waits_for_the_reply_in_flight() -> None:
+    entered, release = threading.Event(), threading.Event()
+
+    def slow_endpoint(method: str, path: str, body: bytes) -> Any:
+        if path.endswith("/chat/completions"):
+            entered.set()
+            release.wait(10)
+        return handle(method, path, body)
+
+    server = make_server("127.0.0.1", 0, quiet=True, endpoint=slow_endpoint)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    client = openai.OpenAI(api_key="classroom", base_url=base, max_retries=0)
+    replies: list[Any] = []
+    request = {"model": MODEL_NAME, "messages": [{"role": "user", "content": "Weather in Paris?"}], "tools": [WEATHER]}
+    asker = threading.Thread(target=lambda: replies.append(client.chat.completions.create(**request)))
+    asker.start()
+    assert entered.wait(10)
+    server.shutdown()  # no longer accepting
+    stopped: list[bool] = []
+    stopper = threading.Thread(target=lambda: stopped.append(close_gracefully(server, timeout=10)))
+    stopper.start()
+    time.sleep(0.3)
+    assert not stopped, "the server closed while a reply was still being computed"
+    release.set()
+    asker.join(10)
+    stopper.join(10)
+    assert stopped == [True]
+    (reply,) = replies
+    expected = handle("POST", "/v1/chat/completions", json.dumps(request).encode()).json()
+    assert reply.model_dump(exclude_unset=True)["choices"] == expected["choices"]
+
+
+def test_concurrent_learners_each_get_their_own_reply(server: str) -> None:
+    cities = ["Paris", "Lima", "Oslo", "Cairo", "Tokyo", "Hanoi", "Rome", "Berlin"]
+    client = openai.OpenAI(api_key="classroom", base_url=server, max_retries=0)
+
+    def learner(city: str) -> list[str]:
+        got = []
+        for _ in range(3):
+            reply = client.chat.completions.create(
+                model=MODEL_NAME, messages=[{"role": "user", "content": f"Weather in {city}?"}], tools=[WEATHER]
+            )
+            got.append(json.loads(reply.choices[0].message.tool_calls[0].function.arguments)["city"])
+        return got
+
+    with ThreadPoolExecutor(max_workers=len(cities)) as pool:
+        results = list(pool.map(learner, cities))
+    assert results == [[city] * 3 for city in cities]

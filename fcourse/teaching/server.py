@@ -13,31 +13,142 @@ dependency (and an ASGI server) for nothing but parsing the request line and
 headers; the stdlib server needs nothing installed, starts instantly, and keeps
 the package usable where only the standard library is available.
 
-Robustness: a malformed request of any kind gets a 4xx (never a 5xx): a body
-over ``MAX_BODY_BYTES`` gets 413 without being read, a bad ``Content-Length``
-400, a client that stops sending times out after ``REQUEST_TIMEOUT`` seconds.
-Ctrl-C (SIGINT) or SIGTERM stops it cleanly with exit code 0.
+Robustness, so one machine can hold a classroom:
+
+- a malformed request of any kind gets a 4xx (never a 5xx): a body over
+  ``MAX_BODY_BYTES`` gets 413 without being kept, a bad ``Content-Length`` 400;
+- every request must arrive whole within ``REQUEST_TIMEOUT`` seconds of the
+  connection becoming ready for it. One watchdog thread per server enforces it:
+  an idle keep-alive connection or a half-sent request line is closed, a body
+  that trickles in too slowly gets 408 — either way the handler thread is freed
+  (a per-read socket timeout alone would let a client that sends one byte at a
+  time hold a thread for ever);
+- Ctrl-C (SIGINT) or SIGTERM stops it cleanly with exit code 0: it stops
+  accepting, closes idle connections, and waits up to ``DRAIN_TIMEOUT`` seconds
+  for every reply already being computed or written, so no learner loses one.
 """
 
 from __future__ import annotations
 
 import json
 import signal
+import socket
 import sys
 import threading
+import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import FrameType
 
 from fcourse.errors import InvalidRequestError
 from fcourse.teaching.endpoint import MAX_BODY_BYTES, MODEL_NAME, Reply, error_reply, handle
 
-__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "REQUEST_TIMEOUT", "make_server", "serve", "warm_up"]
+__all__ = [
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "DRAIN_TIMEOUT",
+    "REQUEST_TIMEOUT",
+    "TeachingServer",
+    "close_gracefully",
+    "make_server",
+    "serve",
+    "warm_up",
+]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 
-#: Seconds a client may take to send its request before the connection is dropped.
+#: Seconds a connection may wait idle, or take to send one whole request, before it is dropped.
 REQUEST_TIMEOUT = 30.0
+#: Seconds a stopping server waits for the replies already in flight.
+DRAIN_TIMEOUT = 30.0
+
+Endpoint = Callable[[str, str, bytes], Reply]
+
+
+class _Connections:
+    """Which connections are reading a request (and until when), and how many replies are in flight.
+
+    One lock guards both, so "stop reading, start replying" is atomic with respect to a
+    stop: a request fully read before the stop is answered; one still arriving is cut.
+    """
+
+    def __init__(self, interval: float = 0.1) -> None:
+        self._lock = threading.Condition()
+        self._reading: dict[socket.socket, float] = {}
+        self._overdue: set[socket.socket] = set()
+        self._replying = 0
+        self._interval = interval
+        self._watchdog: threading.Thread | None = None
+        self.stopping = False
+
+    def reading(self, sock: socket.socket, timeout: float) -> None:
+        """The connection waits for (or reads) a request that must be whole within ``timeout``."""
+        with self._lock:
+            if self.stopping:
+                _shut_reading(sock)
+                return
+            self._reading[sock] = time.monotonic() + timeout
+            if self._watchdog is None:
+                self._watchdog = threading.Thread(target=self._watch, name="fcourse-watchdog", daemon=True)
+                self._watchdog.start()
+
+    def overdue(self, sock: socket.socket) -> bool:
+        with self._lock:
+            return sock in self._overdue
+
+    def begin_reply(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._reading.pop(sock, None)
+            self._replying += 1
+
+    def end_reply(self) -> None:
+        with self._lock:
+            self._replying -= 1
+            self._lock.notify_all()
+
+    def forget(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._reading.pop(sock, None)
+            self._overdue.discard(sock)
+
+    def drain(self, timeout: float) -> bool:
+        """Cut every connection still reading; wait for the replies in flight. True if all finished."""
+        with self._lock:
+            self.stopping = True
+            for sock in self._reading:
+                _shut_reading(sock)
+            self._reading.clear()
+            return self._lock.wait_for(lambda: self._replying == 0, timeout)
+
+    def _watch(self) -> None:
+        while True:
+            time.sleep(self._interval)
+            with self._lock:
+                now = time.monotonic()
+                for sock, deadline in list(self._reading.items()):
+                    if deadline <= now:
+                        del self._reading[sock]
+                        self._overdue.add(sock)
+                        _shut_reading(sock)
+
+
+def _shut_reading(sock: socket.socket) -> None:
+    """End the read side: a blocked read returns at once, and a 408 can still be written."""
+    try:
+        sock.shutdown(socket.SHUT_RD)
+    except OSError:
+        pass
+
+
+class TeachingServer(ThreadingHTTPServer):
+    """A thread per connection, plus the bookkeeping that lets it time out and stop cleanly."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
+        self.connections = _Connections()
+        super().__init__(address, handler)
 
 
 def _error(status: int, message: str, code: str | None = None) -> Reply:
@@ -50,22 +161,45 @@ class _Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True  # small replies go out at once (no 40 ms delayed-ACK stall)
     server_version = "fcourse-teaching-model"
     sys_version = ""
-    timeout = REQUEST_TIMEOUT
+    timeout = REQUEST_TIMEOUT  # per read and per write; the watchdog bounds the whole request
+    request_timeout = REQUEST_TIMEOUT
     quiet = False
+    endpoint: Endpoint = staticmethod(handle)
+    server: TeachingServer
 
     # One method for every verb: the endpoint decides what is allowed (405 otherwise).
     def _serve(self) -> None:
         body, problem = self._read_body()
+        if problem is None and self.server.connections.overdue(self.connection):
+            problem = self._timed_out()
         if problem is not None:
             self.close_connection = True
             self._send(problem)
             return
-        self._send(handle(self.command, self.path, body))
+        self._reply(lambda: self.endpoint(self.command, self.path, body))
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _serve
 
     def do_HEAD(self) -> None:  # noqa: N802 - http.server's naming
-        self._send(handle("HEAD", self.path, b""), head=True)
+        self._reply(lambda: self.endpoint("HEAD", self.path, b""), head=True)
+
+    def _reply(self, compute: Callable[[], Reply], head: bool = False) -> None:
+        """Compute and write one reply; a stopping server waits for it to finish."""
+        connections = self.server.connections
+        connections.begin_reply(self.connection)
+        try:
+            self._send(compute(), head=head)
+        finally:
+            connections.end_reply()
+        if connections.stopping:
+            self.close_connection = True
+
+    def _timed_out(self) -> Reply:
+        return _error(
+            408,
+            f"The request did not arrive within {self.request_timeout:g} seconds; the connection is closed.",
+            "request_timeout",
+        )
 
     def _read_body(self) -> tuple[bytes, Reply | None]:
         encoding = self.headers.get("Transfer-Encoding", "").lower()
@@ -87,6 +221,8 @@ class _Handler(BaseHTTPRequestHandler):
             return b"", self._too_large(length)
         body = self.rfile.read(length)
         if len(body) < length:
+            if self.server.connections.overdue(self.connection):
+                return b"", self._timed_out()
             return b"", _error(400, "The request body is shorter than its Content-Length header.")
         return body, None
 
@@ -110,6 +246,8 @@ class _Handler(BaseHTTPRequestHandler):
                 return b"", self._too_large(total)
             chunk = self.rfile.read(size)
             if len(chunk) < size:
+                if self.server.connections.overdue(self.connection):
+                    return b"", self._timed_out()
                 return b"", _error(400, "Malformed chunked request body.")
             parts.append(chunk)
             self.rfile.readline(1024)
@@ -166,10 +304,16 @@ class _Handler(BaseHTTPRequestHandler):
             pass
 
     def handle_one_request(self) -> None:
+        connections = self.server.connections
+        connections.reading(self.connection, self.request_timeout)
         try:
             super().handle_one_request()
         except (ConnectionError, TimeoutError, OSError):
             self.close_connection = True
+        finally:
+            if connections.overdue(self.connection):
+                self.close_connection = True
+            connections.forget(self.connection)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         if not self.quiet:
@@ -177,13 +321,33 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 def make_server(
-    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, quiet: bool = False
-) -> ThreadingHTTPServer:
-    """A ready-to-run server (not yet serving); ``port=0`` picks a free port."""
-    handler = type("Handler", (_Handler,), {"quiet": quiet})
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    quiet: bool = False,
+    *,
+    request_timeout: float = REQUEST_TIMEOUT,
+    endpoint: Endpoint = handle,
+) -> TeachingServer:
+    """A ready-to-run server (not yet serving); ``port=0`` picks a free port.
+
+    ``endpoint`` answers each request (``handle`` of the teaching model; tests pass a wrapper).
+    """
+    handler = type(
+        "Handler",
+        (_Handler,),
+        {"quiet": quiet, "request_timeout": request_timeout, "endpoint": staticmethod(endpoint)},
+    )
+    return TeachingServer((host, port), handler)
+
+
+def close_gracefully(server: TeachingServer, timeout: float = DRAIN_TIMEOUT) -> bool:
+    """After ``serve_forever`` has returned: cut idle and half-sent connections, let every reply
+    in flight finish (up to ``timeout`` seconds), then close the listening socket.
+    Returns False if some reply was still running when the time ran out."""
+    try:
+        return server.connections.drain(timeout)
+    finally:
+        server.server_close()
 
 
 def warm_up() -> None:
@@ -227,6 +391,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, quiet: bool = Fals
     except KeyboardInterrupt:
         pass
     finally:
-        server.server_close()
+        if not close_gracefully(server):
+            print(f"fcourse serve: some replies were still running after {DRAIN_TIMEOUT:g} s.", file=sys.stderr)
     print("fcourse teaching model stopped.", flush=True)
     return 0

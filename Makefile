@@ -39,6 +39,7 @@ notebooks-check: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_teaching_model.py
 	$(BIN)/python benchmarks/bench_refunds.py
+	$(BIN)/python benchmarks/bench_classroom.py
 
 serve: $(STAMP)
 	$(BIN)/python -m fcourse serve $(ARGS)

@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_teaching_model.py
 	$(BIN)/python benchmarks/bench_refunds.py
 	$(BIN)/python benchmarks/bench_classroom.py
+	$(BIN)/python benchmarks/bench_course.py
 
 serve: $(STAMP)
 	$(BIN)/python -m fcourse serve $(ARGS)

@@ -3,8 +3,12 @@
     python benchmarks/bench_teaching_model.py [--rounds N]
 
 1. ``handle()``: the endpoint as a Python call (validation, policy, shaping);
-2. the real ``openai`` SDK in-process (``fcourse.connect()``: SDK + httpx2 + transport);
-3. the real ``openai`` SDK over HTTP against ``python -m fcourse serve`` on localhost.
+2. the SDK's own floor: the same ``openai.OpenAI`` client with a transport that
+   returns a canned reply (the teaching model's own reply to that request, so the
+   SDK parses the same bytes) — what any in-process model costs at least;
+3. the real ``openai`` SDK in-process (``fcourse.connect()``: SDK + httpx2 + transport),
+   and its ratio to the floor;
+4. the real ``openai`` SDK over HTTP against ``python -m fcourse serve`` on localhost.
 
 Each runs the same requests (three tools; English and Chinese), after a warm-up.
 """
@@ -26,6 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import httpx2  # noqa: E402
 import openai  # noqa: E402
 
 from fcourse.client import connect  # noqa: E402
@@ -113,10 +118,24 @@ def main() -> int:
             def direct(raw: bytes = raw) -> object:
                 return handle("POST", "/v1/chat/completions", raw)
 
+            canned = handle("POST", "/v1/chat/completions", raw).body
+            floor = openai.OpenAI(
+                api_key="bench",
+                base_url="http://floor.invalid/v1",
+                max_retries=0,
+                http_client=httpx2.Client(
+                    transport=httpx2.MockTransport(
+                        lambda request, body=canned: httpx2.Response(
+                            200, content=body, headers={"content-type": "application/json"}
+                        )
+                    )
+                ),
+            )
             rows.append(
                 (
                     label,
                     _median_ms(direct, rounds),
+                    _median_ms(lambda: sdk(floor), rounds),
                     _median_ms(lambda: sdk(offline), rounds),
                     _median_ms(lambda: sdk(http), rounds),
                 )
@@ -126,10 +145,13 @@ def main() -> int:
         proc.wait(timeout=10)
 
     print(f"teaching model, median ms per request ({rounds} timed requests per cell, after warm-up)")
-    header = ("request", "handle()", "SDK in-process", "SDK over HTTP")
-    print(f"{header[0]:<18} {header[1]:>10} {header[2]:>15} {header[3]:>14}")
-    for label, direct, in_process, over_http in rows:
-        print(f"{label:<18} {direct:>10.3f} {in_process:>15.3f} {over_http:>14.3f}")
+    header = ("request", "handle()", "SDK floor", "SDK in-process", "/ floor", "SDK over HTTP", "/ floor")
+    print(f"{header[0]:<18} {header[1]:>9} {header[2]:>10} {header[3]:>15} {header[4]:>8} {header[5]:>14} {header[6]:>8}")
+    for label, direct, floor_ms, in_process, over_http in rows:
+        print(
+            f"{label:<18} {direct:>9.3f} {floor_ms:>10.3f} {in_process:>15.3f} {in_process / floor_ms:>7.2f}x"
+            f" {over_http:>14.3f} {over_http / floor_ms:>7.2f}x"
+        )
     return 0
 
 

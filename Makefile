@@ -37,8 +37,10 @@ notebooks-check: $(STAMP)
 	$(BIN)/python tools/nbrun.py --check notebooks/*.ipynb
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python benchmarks/bench_teaching_model.py
 	$(BIN)/python benchmarks/bench_refunds.py
+	$(BIN)/python benchmarks/bench_registry.py
 	$(BIN)/python benchmarks/bench_classroom.py
 	$(BIN)/python benchmarks/bench_course.py
 

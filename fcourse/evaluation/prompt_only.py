@@ -17,7 +17,7 @@ A parser is any function ``(reply_text, tools) -> (name, arguments) | None``.
 :func:`minimal_parse` is a short one (the first JSON object, repaired with
 json-repair); chapter 1 builds and measures the full one
 (``fcourse.prompting.parse.parse_prompt_reply``), and :func:`chapter1_parser`
-adapts it. :data:`DEFAULT_PARSER` is chapter 1's when it is installed, else the
+adapts it. :func:`default_parser` gives chapter 1's when it is installed, else the
 minimal one.
 """
 
@@ -36,10 +36,10 @@ from fcourse.evaluation.harness import Classifier
 from fcourse.evaluation.metrics import CaseResult, Report
 
 __all__ = [
-    "DEFAULT_PARSER",
     "TEMPLATES",
     "ReplyParser",
     "chapter1_parser",
+    "default_parser",
     "explicit_prompt",
     "minimal_parse",
     "run_prompt_only",
@@ -122,15 +122,16 @@ def chapter1_parser(strategy: str = "defensive") -> ReplyParser:
     return parse
 
 
-def _default_parser() -> ReplyParser:
+def default_parser() -> ReplyParser:
+    """Chapter 1's parser (``defensive`` strategy) when it is installed, else :func:`minimal_parse`.
+
+    Resolved when called, not at import: chapter 1's parser checks arguments with
+    jsonschema, whose import is slow.
+    """
     try:
         return chapter1_parser()
     except ImportError:  # chapter 1's parser not installed: the minimal one
         return minimal_parse
-
-
-#: chapter 1's parser when available, else :func:`minimal_parse`
-DEFAULT_PARSER: ReplyParser = _default_parser()
 
 
 def _system(template: str | Callable[[list[dict[str, Any]]], str], case: Case) -> str:
@@ -150,7 +151,7 @@ def run_prompt_only(cases: Iterable[Case], client: Any = None, model: str | None
         client, model = connect(quiet=True)
     if model is None:
         raise ValueError("pass the model name with the client (client, model = fcourse.connect())")
-    parse = parser or DEFAULT_PARSER
+    parse = parser or default_parser()
     results = []
     for case in cases:
         messages = [{"role": "system", "content": _system(template, case)}, {"role": "user", "content": case.user}]

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 import fcourse
-from fcourse.lab.exercises.descriptions import NEW_TOOL, SOLUTION, check_description, examples, exercise_cases, tools_with
+from fcourse.lab.exercises.descriptions import (
+    NEW_TOOL,
+    SOLUTION,
+    check_description,
+    examples,
+    exercise_cases,
+    tools_with,
+)
 
 
 @pytest.fixture(scope="module")

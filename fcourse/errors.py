@@ -8,6 +8,7 @@ catch ``ValueError`` or ``RuntimeError`` without knowing fcourse)::
     ├── RegistrationError (ValueError)       a tool that cannot be registered (chapter 4)
     │   └── DuplicateToolError               the name is taken, raised at registration
     ├── InvalidRequestError (ValueError)     a request the teaching model rejects (chapter 2)
+    ├── CaseFileError (ValueError)           an evaluation case file that cannot be used (chapter 3)
     ├── StorageError (RuntimeError)          the refund database is unusable (chapter 4)
     ├── ToolRefusal (ValueError)             a handler refuses with a structured code (chapter 4)
     │   ├── BusinessRuleError                the domain says no (order already refunded, ...)
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 __all__ = [
     "BusinessRuleError",
+    "CaseFileError",
     "ConfigurationError",
     "DuplicateInProgressError",
     "DuplicateToolError",
@@ -57,6 +59,20 @@ class DuplicateToolError(RegistrationError):
     def __init__(self, name: str) -> None:
         super().__init__(f"a tool named {name!r} is already registered")
         self.name = name
+
+
+class CaseFileError(FcourseError, ValueError):
+    """An evaluation case file (chapter 3) is malformed; ``problems`` lists every fault found.
+
+    Each problem names where it is (``cases[3].expect.kind``) and what is wrong, so a
+    learner who edits a case file sees all the mistakes at once, not the first one.
+    """
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = list(problems)
+        listed = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"{source}: {len(self.problems)} problem(s) in the case file\n{listed}")
 
 
 class StorageError(FcourseError, RuntimeError):

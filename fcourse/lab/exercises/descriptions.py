@@ -1,0 +1,121 @@
+"""Your turn (chapter 3): describe a new tool so requests for it reach it, and nothing else does.
+
+The shop gains ``send_invoice(order_id)``. The learner writes its description;
+:func:`check_description` then runs the harness on cases the notebook has not
+shown (``data/description_exercise.json``):
+
+- every *target* case ("I need a receipt for O-411 ...") must call
+  ``send_invoice`` with the right order id;
+- every *other* case (refunds, cancellations, tracking, weather, greetings, an
+  ask-back) must get exactly the reply it got before ``send_invoice`` existed:
+  a description that steals them fails, even where the old reply was itself wrong.
+
+The notebook shows only the file's two ``examples``; the checker never uses them.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from fcourse.evaluation.cases import FORMAT, Case, CaseSet, load_cases, parse_cases, with_tools
+from fcourse.evaluation.charts import Table
+from fcourse.evaluation.harness import run_cases
+
+__all__ = ["NEW_TOOL", "SOLUTION", "DescriptionCheck", "check_description", "examples", "exercise_cases", "tools_with"]
+
+#: the tool the learner describes
+NEW_TOOL = "send_invoice"
+
+#: one description that passes (the notebook reveals it on request)
+SOLUTION = ("Invoices and receipts: email the customer the invoice of an order, e.g. for expenses. "
+            "发票：给订单开发票并发送。")
+
+
+def exercise_cases() -> CaseSet:
+    """The exercise's case file (``examples`` in ``extra``; the checked cases in ``cases``)."""
+    return load_cases("description-exercise")
+
+
+def tools_with(description: str, data: CaseSet | None = None) -> list[dict[str, Any]]:
+    """The shop's tools plus ``send_invoice`` described by ``description``."""
+    data = data or exercise_cases()
+    new_tool = copy.deepcopy(data.extra["new_tool"])
+    new_tool["function"]["description"] = description
+    return copy.deepcopy(list(data.toolsets["shop"])) + [new_tool]
+
+
+def examples() -> CaseSet:
+    """The two invoice requests the notebook shows (never used by the checker)."""
+    data = exercise_cases()
+    return parse_cases({"format": FORMAT, "name": "description-exercise-examples",
+                        "toolsets": {k: list(v) for k, v in data.toolsets.items()},
+                        "default_toolset": "shop", "cases": data.extra["examples"]}, "examples")
+
+
+def _is_target(case: Case) -> bool:
+    return any(call.name == NEW_TOOL for call in case.calls)
+
+
+@dataclass(frozen=True)
+class DescriptionCheck:
+    """The checker's verdict: ``passed``, one row per case, and what went wrong in words."""
+
+    passed: bool
+    rows: tuple[tuple[str, str, str, str, str], ...]
+    problems: tuple[str, ...]
+
+    def table(self) -> Table:
+        """case, role, wanted, got, ok."""
+        return Table.of(["case", "role", "wanted", "got", "ok"], self.rows)
+
+    def text(self) -> str:
+        """A one-line verdict, then the problems."""
+        targets = sum(1 for r in self.rows if r[1] == "target" and r[4] == "yes")
+        others = sum(1 for r in self.rows if r[1] == "other" and r[4] == "yes")
+        n_targets = sum(1 for r in self.rows if r[1] == "target")
+        n_others = len(self.rows) - n_targets
+        head = ("PASSED" if self.passed else "NOT YET") + (
+            f": {targets}/{n_targets} invoice requests reach {NEW_TOOL}, "
+            f"{others}/{n_others} other requests unchanged")
+        return "\n".join([head, *(f"- {p}" for p in self.problems)])
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/plain": self.text(), "text/html": "<pre>" + _esc(self.text()) + "</pre>" + self.table().html()}
+
+
+def _esc(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+def check_description(description: Any, client: Any = None, model: str | None = None) -> DescriptionCheck:
+    """Check a description of ``send_invoice`` on the hidden cases (see the module docstring)."""
+    if not isinstance(description, str) or not description.strip():
+        return DescriptionCheck(False, (), ("the description must be a non-empty string",))
+    if client is None:
+        from fcourse.client import connect
+
+        client, model = connect(quiet=True)
+    data = exercise_cases()
+    targets = [c for c in data if _is_target(c)]
+    others = [c for c in data if not _is_target(c)]
+    before = run_cases(others, client, model)  # the shop without send_invoice
+    tools = tools_with(description, data)
+    after_targets = run_cases(with_tools(targets, tools), client, model)
+    after_others = run_cases(with_tools(others, tools), client, model)
+    rows, problems = [], []
+    for r in after_targets.first_runs():
+        ok = r.passed
+        rows.append((r.case.id, "target", r.expected_text(), r.got_text(), "yes" if ok else "no"))
+        if not ok:
+            problems.append(f"{r.case.id}: {r.case.user!r} should call {r.expected_text()}, got {r.got_text()}")
+    for b, a in zip(before.first_runs(), after_others.first_runs()):
+        ok = a.got_text() == b.got_text()
+        rows.append((a.case.id, "other", b.got_text(), a.got_text(), "yes" if ok else "no"))
+        if not ok:
+            stolen = " (stolen by the new tool)" if NEW_TOOL in a.got_label else ""
+            problems.append(f"{a.case.id}: {a.case.user!r} got {b.got_text()} before, now {a.got_text()}{stolen}")
+    return DescriptionCheck(not problems, tuple(rows), tuple(problems))

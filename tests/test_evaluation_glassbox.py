@@ -1,0 +1,34 @@
+"""Reading the decision record, and the black-box evidence table."""
+
+from __future__ import annotations
+
+import pytest
+
+import fcourse
+from fcourse.evaluation.glassbox import EVIDENCE, decision_tables, evidence_table
+from fcourse.evaluation.scenarios import reference_scenarios
+
+
+def test_decision_tables_from_a_real_record() -> None:
+    connection = fcourse.connect("offline", quiet=True)
+    case = reference_scenarios()["paid-refund"]
+    tools, arguments = decision_tables(connection.explain(case.messages(), case.tool_list()))
+    rows = {row[0]: row for row in tools.rows}
+    assert rows["refund_order"][3] == "chosen" and rows["cancel_order"][3] == ""
+    assert "refund" in rows["refund_order"][4]
+    assert arguments.rows[0][:3] == ("refund_order", "order_id", "O-100")
+
+
+def test_decision_tables_tolerate_missing_fields() -> None:
+    tools, arguments = decision_tables({"kind": "ask", "tools": [{"name": "x"}], "missing": {"x": ["city"]}})
+    assert tools.rows == (("x", "-", "no", "", "-"),)
+    assert arguments.rows == (("x", "city", "(missing)", "nowhere", "asked back"),)
+
+
+def test_evidence_table() -> None:
+    assert len(EVIDENCE) == 3
+    table = evidence_table(["a", "b", "c"])
+    assert table.columns[-1] == "observed here" and [r[-1] for r in table.rows] == ["a", "b", "c"]
+    assert "training data" in evidence_table().text()
+    with pytest.raises(ValueError):
+        evidence_table(["only one"])

@@ -288,7 +288,8 @@ def test_run_all_has_no_errors_and_draws_diagrams_and_widgets(page: Any) -> None
     assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
     assert page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
     diagrams = page.locator(".jp-RenderedMermaid")
-    assert diagrams.count() >= 4  # sequence, flowchart, switchboard flowchart, breaker timeline
+    # sequence, recovery flowchart, switchboard flowchart, probe timeline, breaker timeline, provider sequence
+    assert diagrams.count() >= 6
     for index in range(diagrams.count()):
         diagram = diagrams.nth(index)
         assert diagram.locator("svg, img").count() >= 1
@@ -299,7 +300,11 @@ def test_run_all_has_no_errors_and_draws_diagrams_and_widgets(page: Any) -> None
     _shot(page, ".jp-RenderedMermaid >> nth=0", "04-sequence.png")
     _shot(page, ".jp-RenderedMermaid >> nth=1", "04-recovery-flowchart.png")
     _shot(page, ".widget-dropdown", "04-switchboard-default.png")
-    _shot(page, ".jp-RenderedMermaid >> nth=-1", "04-breaker-timeline.png")
+    _shot(page, ".jp-RenderedMermaid >> nth=3", "04-probe-timeline.png")
+    _shot(page, ".jp-RenderedMermaid >> nth=4", "04-breaker-timeline.png")
+    _shot(page, ".jp-RenderedMermaid >> nth=-1", "04-provider-sequence.png")
+    _shot(page, ".jp-Cell:has-text('def claim(conn, key)')", "04-your-turn-claim.png")
+    _shot(page, ".jp-Cell:has-text('class Gate')", "04-your-turn-confirmation.png")
     _shot(page, ".jp-Cell:has-text('def decide(status)')", "04-your-turn.png")
 
 

@@ -37,7 +37,6 @@ defence).
 from __future__ import annotations
 
 import inspect
-import multiprocessing
 import queue
 import sqlite3
 import tempfile
@@ -53,9 +52,9 @@ from fcourse.db import connect
 from fcourse.lab.exercises.report import CheckCase, CheckReport
 
 __all__ = [
-    "SOLUTION_SCHEMA",
     "ClaimReport",
     "RaceResult",
+    "SOLUTION_SCHEMA",
     "check_claim",
     "race_claim",
     "solution_claim",
@@ -223,6 +222,9 @@ def race_claim(
         raise ValueError("a race needs at least one try and two workers")
     source, name = _claim_source(claim)
     keys = [f"refund-O-100-r{number:04d}" for number in range(1, tries + 1)]
+    # imported here, not at the top: importing this module must not need processes (JupyterLite)
+    import multiprocessing
+
     context = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory(prefix="fcourse-claim-") as tmp:
         path = str(Path(tmp) / "claims.db")

@@ -56,11 +56,13 @@ class CheckReport:
 
     def _repr_html_(self) -> str:
         esc = html.escape
-        head = "<tr><th>case</th><th>expected</th><th>got</th><th>verdict</th></tr>"
+        left = "style='text-align:left'"  # JupyterLab right-aligns table cells by default
+        head = "<tr>" + "".join(f"<th {left}>{name}</th>" for name in ("case", "expected", "got", "verdict")) + "</tr>"
         body = "".join(
-            f"<tr><td>{esc(c.case)}</td><td><code>{esc(c.expected)}</code></td><td><code>{esc(c.got)}</code></td>"
-            f"<td style='color:{'#1b4332' if c.passed else '#c0392b'}'><b>{'pass' if c.passed else 'FAIL'}</b>"
-            "</td></tr>"
+            f"<tr><td {left}>{esc(c.case)}</td><td {left}><code>{esc(c.expected)}</code></td>"
+            f"<td {left}><code>{esc(c.got)}</code></td>"
+            f"<td style='text-align:left;color:{'#1b4332' if c.passed else '#c0392b'}'>"
+            f"<b>{'pass' if c.passed else 'FAIL'}</b></td></tr>"
             for c in self.cases
         )
         notes = "".join(f"<p>{esc(note)}</p>" for note in self.notes)

@@ -13,9 +13,11 @@ class BoundToUserAndToolOnly:
 
     def __init__(self) -> None:
         self.pending: dict[str, tuple[str, str]] = {}
+        self.issued = 0
 
     def issue(self, user_id: str, tool: str, arguments: dict[str, Any]) -> str:
-        token = f"t{len(self.pending) + 1}"
+        self.issued += 1
+        token = f"t{self.issued}"
         self.pending[token] = (user_id, tool)
         return token
 

@@ -43,6 +43,8 @@ _EXPORTS: dict[str, str] = {
     "recovery_flowchart": "fcourse.lab.diagrams",
     "switchboard": "fcourse.lab.panels",
     # chapter 4: registry runtime and idempotent recovery
+    "AuditLog": "fcourse.runtime.security",
+    "ConfirmationGate": "fcourse.runtime.security",
     "CircuitBreaker": "fcourse.runtime.breaker",
     "ErrorCode": "fcourse.runtime.registry",
     "Fault": "fcourse.shop.faults",

@@ -181,3 +181,21 @@ def test_a_cell_that_hangs_is_reported_not_waited_for(
     path = _write(tmp_path / "slow.ipynb", [new_code_cell("import time; time.sleep(30)")])
     assert nbrun.main(["--timeout", "2", str(path)]) == 1
     assert "CellTimeoutError" in capsys.readouterr().err
+
+
+def test_check_does_not_compare_a_cell_marked_to_ignore_its_output(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path / "race.ipynb",
+        [
+            new_code_cell("# NBVAL_IGNORE_OUTPUT\nimport os\nprint(os.urandom(8).hex())"),
+            new_code_cell("print('stable')"),
+        ],
+    )
+    assert nbrun.run_notebook(path) is True
+    report = nbrun.check_notebook(path)
+    assert report.changed is False, report.diff
+    # an unmarked cell that changes is still drift
+    nb = nbformat.read(path, as_version=4)
+    nb.cells[1].outputs[0]["text"] = "edited by hand\n"
+    nbformat.write(nb, path)
+    assert nbrun.check_notebook(path).changed_cells == [1]

@@ -67,8 +67,9 @@ def fake_run(name: str) -> FakeResult:
 
 def test_switchboard_shows_the_default_scenario() -> None:
     panel = switchboard(run=fake_run, scenarios=FAKE_SCENARIOS)
-    assert panel.controls["fault"].value == DEFAULT_SCENARIO == "timeout_after_success"
-    assert isinstance(panel.controls["fault"], ipywidgets.Dropdown)
+    assert panel.controls["scenario"].value == DEFAULT_SCENARIO == "timeout_after_success"
+    assert isinstance(panel.controls["scenario"], ipywidgets.Dropdown)
+    assert panel.controls["scenario"].description == "scenario"  # it lists scenarios, not faults
     assert panel.result.name == "timeout_after_success"
     text, diagram = panel.outputs()
     assert text["text/plain"].splitlines()[:7] == [
@@ -89,11 +90,11 @@ def test_switchboard_shows_the_default_scenario() -> None:
 
 def test_flipping_the_control_recomputes() -> None:
     panel = switchboard(run=fake_run, scenarios=FAKE_SCENARIOS)
-    panel.controls["fault"].value = "timeout_unknown"
+    panel.controls["scenario"].value = "timeout_unknown"
     assert panel.result.flow_path == "UNKNOWN"
     assert "idempotency_status=UNKNOWN" in panel.text()
     assert panel.outputs()[1]["text/plain"] == recovery_flowchart("UNKNOWN").text
-    panel.controls["fault"].value = "success"
+    panel.controls["scenario"].value = "success"
     assert panel.outputs()[1]["text/plain"] == recovery_flowchart(None).text
     assert "ledger: (no rows" in panel.text()
 
@@ -118,9 +119,9 @@ def test_a_switchboard_keeps_two_outputs_when_a_run_fails() -> None:
         return fake_run(name)
 
     panel = switchboard(run=flaky, scenarios=FAKE_SCENARIOS)
-    panel.controls["fault"].value = "success"
+    panel.controls["scenario"].value = "success"
     assert panel.views == [TextView("RuntimeError: database locked"), TextView("")]
-    panel.controls["fault"].value = "timeout_unknown"
+    panel.controls["scenario"].value = "timeout_unknown"
     assert len(panel.views) == 2 and panel.error is None
 
 
@@ -165,12 +166,12 @@ def test_displaying_then_flipping_updates_the_same_outputs(shell: _Recorder) -> 
     assert [update for _, _, update in shown] == [False, False, False]
     assert "application/vnd.jupyter.widget-view+json" in shown[0][0]
     assert shown[0][0]["text/plain"] == (
-        "controls: fault='timeout_after_success' (interactive once the notebook runs)"
+        "controls: scenario='timeout_after_success' (interactive once the notebook runs)"
     )
     ids = [display_id for _, display_id, _ in shown[1:]]
     assert ids == [f"{panel.display_id}-0", f"{panel.display_id}-1"]
     assert "final=SUCCESS" in shown[1][0]["text/plain"]
-    panel.controls["fault"].value = "timeout_unknown"
+    panel.controls["scenario"].value = "timeout_unknown"
     updates = shell.calls[len(shown):]
     assert [(display_id, update) for _, display_id, update in updates] == [
         (ids[0], True),

@@ -64,6 +64,8 @@ WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 CURRENT_ENV_KERNEL = "fcourse-current-env"
 RAISES_TAGS = frozenset({"raises-exception", "nbval-raises-exception"})
 RAISES_COMMENT = "NBVAL_RAISES_EXCEPTION"
+IGNORE_OUTPUT_TAGS = frozenset({"nbval-ignore-output"})
+IGNORE_OUTPUT_COMMENT = "NBVAL_IGNORE_OUTPUT"
 #: cell metadata written by execution tools, never by an author
 VOLATILE_CELL_METADATA = ("execution", "ExecuteTime")
 DEFAULT_KERNELSPEC = {
@@ -112,15 +114,25 @@ class _CurrentEnvKernelSpecs(KernelSpecManager):
         return super().get_kernel_spec(kernel_name)
 
 
-def _expects_exception(cell: NotebookNode) -> bool:
-    tags = cell.get("metadata", {}).get("tags", [])
-    if isinstance(tags, list) and RAISES_TAGS.intersection(tags):
+def _marked(cell: NotebookNode, tags: frozenset[str], comment: str) -> bool:
+    """True when the cell carries one of ``tags`` or a ``# comment`` line, as nbval reads markers."""
+    cell_tags = cell.get("metadata", {}).get("tags", [])
+    if isinstance(cell_tags, list) and tags.intersection(cell_tags):
         return True
     for line in cell.get("source", "").splitlines():
         line = line.strip()
-        if line.startswith("#") and line.lstrip("#").strip() == RAISES_COMMENT:
+        if line.startswith("#") and line.lstrip("#").strip() == comment:
             return True
     return False
+
+
+def _expects_exception(cell: NotebookNode) -> bool:
+    return _marked(cell, RAISES_TAGS, RAISES_COMMENT)
+
+
+def _ignores_output(cell: NotebookNode) -> bool:
+    """A cell whose output differs on every run by nature (e.g. a race), so nbval skips comparing it."""
+    return _marked(cell, IGNORE_OUTPUT_TAGS, IGNORE_OUTPUT_COMMENT)
 
 
 def _kernel_env() -> dict[str, str]:
@@ -345,6 +357,10 @@ def check_notebook(
     old = nbformat.reads(before, as_version=4)
     executed = execute_notebook(_fresh_copy(path), path, timeout)
     new_nb = normalize_notebook(executed, path.stem, keep_widget_state)
+    for index, cell in enumerate(new_nb.cells):
+        # like nbval: the output of a cell marked NBVAL_IGNORE_OUTPUT is not compared
+        if index < len(old.cells) and _ignores_output(cell) and old.cells[index].get("source") == cell.source:
+            cell.outputs = old.cells[index].get("outputs", [])
     after = notebook_text(new_nb)
     if after == before:
         return RunReport(str(path), changed=False)

@@ -18,7 +18,7 @@ cell outputs, each with a fixed ``display_id``. So:
 Example (chapter 4)::
 
     from fcourse.lab.panels import switchboard
-    switchboard()          # a dropdown of fault scenarios over the real runtime
+    switchboard()          # a dropdown of scenarios over the real runtime
 """
 
 from __future__ import annotations
@@ -276,7 +276,11 @@ def switchboard(
     scenarios: Sequence[str] | None = None,
     default: str = DEFAULT_SCENARIO,
 ) -> Panel:
-    """The chapter-4 fault switchboard: pick a fault, watch the real runtime handle it.
+    """The chapter-4 switchboard: pick a scenario, watch the real runtime handle it.
+
+    A scenario is a story (the call the model proposes, and the fault the
+    order service shows, if any): ``timeout_unknown``, for instance, injects
+    ``Fault.CRASH_IN_FLIGHT``. The control is named ``"scenario"``.
 
     ``run(name)`` runs one scenario and returns a result with ``name``,
     ``trace``, ``response``, ``handler_execution_count``, ``ledger_rows`` and
@@ -292,16 +296,17 @@ def switchboard(
         scenarios = scenarios or demo.SCENARIOS
     if default not in scenarios:
         raise ValueError(f"default scenario {default!r} is not one of {tuple(scenarios)}")
-    fault = ipywidgets.Dropdown(
+    # The control lists scenarios (a story: which call, which fault injected), not faults.
+    scenario = ipywidgets.Dropdown(
         options=list(scenarios),
         value=default,
-        description="fault",
+        description="scenario",
         style={"description_width": "initial"},
     )
     runner = run
     return Panel(
-        {"fault": fault},
-        compute=lambda values: runner(values["fault"]),
+        {"scenario": scenario},
+        compute=lambda values: runner(values["scenario"]),
         render=_scenario_views,
         name="switchboard",
         slots=2,

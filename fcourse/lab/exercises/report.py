@@ -1,0 +1,72 @@
+"""The verdict every chapter-4 "your turn" checker returns: one row per case, shown as text and HTML.
+
+Introduced in chapter 4 (the claim and the confirmation exercises). A report
+is plain data: ``cases`` (what was tried, what should happen, what did, the
+verdict) and ``notes`` (extra lines, e.g. the first error). Its ``text()`` is
+the ``text/plain`` nbval compares, its ``_repr_html_`` what JupyterLab shows.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+__all__ = ["CheckCase", "CheckReport"]
+
+
+@dataclass(frozen=True)
+class CheckCase:
+    """One checked case: what was tried, what should happen, what did, and whether that is right."""
+
+    case: str
+    expected: str
+    got: str
+    passed: bool
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """A checker's verdict: every case, in the order they ran, plus notes; ``verdict`` ends the text."""
+
+    cases: tuple[CheckCase, ...]
+    notes: tuple[str, ...] = ()
+    verdict: str = "all cases pass"
+
+    @property
+    def passed(self) -> bool:
+        """Every case passed (and there was at least one)."""
+        return bool(self.cases) and all(case.passed for case in self.cases)
+
+    def failures(self) -> list[CheckCase]:
+        """The cases that failed."""
+        return [case for case in self.cases if not case.passed]
+
+    def last_line(self) -> str:
+        """``n/m cases passed``, followed by the verdict when all did."""
+        done = sum(case.passed for case in self.cases)
+        return f"{done}/{len(self.cases)} cases passed" + (f": {self.verdict}" if self.passed else "")
+
+    def text(self) -> str:
+        """The report as aligned plain text."""
+        rows = [("case", "expected", "got", "verdict")]
+        rows += [(c.case, c.expected, c.got, "pass" if c.passed else "FAIL") for c in self.cases]
+        widths = [max(len(row[i]) for row in rows) for i in range(3)]
+        lines = ["  ".join(row[i].ljust(widths[i]) for i in range(3)) + "  " + row[3] for row in rows]
+        return "\n".join([*lines, *self.notes, self.last_line()])
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        left = "style='text-align:left'"  # JupyterLab right-aligns table cells by default
+        head = "<tr>" + "".join(f"<th {left}>{name}</th>" for name in ("case", "expected", "got", "verdict")) + "</tr>"
+        body = "".join(
+            f"<tr><td {left}>{esc(c.case)}</td><td {left}><code>{esc(c.expected)}</code></td>"
+            f"<td {left}><code>{esc(c.got)}</code></td>"
+            f"<td style='text-align:left;color:{'#1b4332' if c.passed else '#c0392b'}'>"
+            f"<b>{'pass' if c.passed else 'FAIL'}</b></td></tr>"
+            for c in self.cases
+        )
+        notes = "".join(f"<p>{esc(note)}</p>" for note in self.notes)
+        return f"<table>{head}{body}</table>{notes}<p><b>{esc(self.last_line())}</b></p>"
+
+    def __repr__(self) -> str:
+        return self.text()

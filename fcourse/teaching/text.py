@@ -26,6 +26,7 @@ import random
 import re
 from typing import Any
 
+from fcourse.errors import InvalidRequestError
 from fcourse.teaching.analysis import analyse, language_of
 from fcourse.teaching.arguments import Sources, fill_arguments
 from fcourse.teaching.conversation import (
@@ -182,7 +183,8 @@ def render(obj: dict[str, Any], mode: str, *, language: str = "en", rng: Any = N
         return clean + "\n" + json.dumps(second, ensure_ascii=False), "stop"
     if mode == "forgot":
         return prose_answer, "stop"
-    raise ValueError(f"unknown failure mode {mode!r}; choose one of {', '.join(FAILURE_MODES)}")
+    raise InvalidRequestError(f"unknown failure mode {mode!r}; choose one of {', '.join(FAILURE_MODES)}",
+                              param="fcourse.failure_mode", code="invalid_value")
 
 
 def _choose_mode(request: dict[str, Any]) -> tuple[str, str]:
@@ -190,7 +192,9 @@ def _choose_mode(request: dict[str, Any]) -> tuple[str, str]:
     explicit = ext.get("failure_mode")
     if explicit is not None:
         if explicit not in FAILURE_MODES:
-            raise ValueError(f"unknown failure_mode {explicit!r}; choose one of {', '.join(FAILURE_MODES)}")
+            raise InvalidRequestError(
+                f"unknown failure_mode {explicit!r}; choose one of {', '.join(FAILURE_MODES)}",
+                param="fcourse.failure_mode", code="invalid_value")
         return explicit, "chosen explicitly (fcourse.failure_mode)"
     temperature = request.get("temperature")
     if not temperature or temperature <= 0:

@@ -92,7 +92,7 @@ _UNSUPPORTED_FIELDS = ("functions", "function_call", "audio", "prediction", "web
 
 
 def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not valid JSON")
+    raise fail(f"{name} is not valid JSON")  # NaN / Infinity; parse_json_body answers with the hosted wording
 
 
 #: JSON nested deeper than this is refused (Python's own limit is near 1000, and

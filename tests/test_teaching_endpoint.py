@@ -835,3 +835,44 @@ def test_a_policy_contract_error_is_an_fcourse_runtime_error(fake: FakePolicy) -
     with pytest.raises(PolicyContractError, match="without tool calls") as info:
         chat_completion(request())
     assert isinstance(info.value, FcourseError) and isinstance(info.value, RuntimeError)
+
+
+# --------------------------------------------------------------------------- a wrong tool_call_id
+
+
+def _round(answer_id: str | None) -> list[dict[str, Any]]:
+    call = {"id": "call_W1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}
+    user = {"role": "user", "content": "What's the weather in Paris?"}
+    if answer_id is None:  # no tool call before the tool message at all
+        return [user, {"role": "tool", "tool_call_id": "call_W1", "content": "sunny"}]
+    return [user, {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": answer_id, "content": "sunny"}]
+
+
+WRONG_ID = "Invalid parameter: 'tool_call_id' of 'call_Zz9' not found in 'tool_calls' of previous message."
+ORPHAN = ("Invalid parameter: messages with role 'tool' must be a response to a preceeding message with "
+          "'tool_calls'.")
+
+
+def test_wrong_tool_call_id_in_process() -> None:
+    reply = post({"model": MODEL_NAME, "messages": _round("call_Zz9"), "tools": TOOLS})
+    assert reply.status == 400
+    assert reply.json() == {"error": {"message": WRONG_ID, "type": "invalid_request_error",
+                                      "param": "messages.[2].tool_call_id", "code": None}}
+    orphan = post({"model": MODEL_NAME, "messages": _round(None), "tools": TOOLS})
+    assert orphan.status == 400 and orphan.json()["error"]["message"] == ORPHAN
+    assert orphan.json()["error"]["param"] == "messages.[1].role"
+
+
+def test_wrong_tool_call_id_through_the_sdk(sdk: openai.OpenAI) -> None:
+    with pytest.raises(openai.BadRequestError) as info:
+        sdk.chat.completions.create(model=MODEL_NAME, messages=_round("call_Zz9"), tools=TOOLS)  # type: ignore[arg-type]
+    err = info.value
+    assert err.status_code == 400 and err.message.endswith(WRONG_ID)
+    assert err.body == {"message": WRONG_ID, "type": "invalid_request_error",
+                        "param": "messages.[2].tool_call_id", "code": None}
+    with pytest.raises(openai.BadRequestError) as orphan:
+        sdk.chat.completions.create(model=MODEL_NAME, messages=_round(None), tools=TOOLS)  # type: ignore[arg-type]
+    assert orphan.value.body["message"] == ORPHAN  # type: ignore[index]
+    answered = sdk.chat.completions.create(model=MODEL_NAME, messages=_round("call_W1"), tools=TOOLS)  # type: ignore[arg-type]
+    assert answered.choices[0].message.content

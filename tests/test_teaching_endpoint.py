@@ -769,7 +769,7 @@ def test_explain_returns_what_the_connection_and_the_route_return(monkeypatch: p
     record = endpoint.explain(body)
     assert record == connect(quiet=True, env={}).explain(body["messages"], body["tools"])
     assert record == post(body, "/v1/fcourse/explain").json()
-    assert set(record) == {"object", "id", "model", "decision", "record"}
+    assert set(record) == {"object", "id", "model", "decision", "record", "in_words"}
     assert record["decision"]["kind"] == "tool_calls" and record["record"]["chosen"] == ["get_weather"]
 
 
@@ -876,3 +876,29 @@ def test_wrong_tool_call_id_through_the_sdk(sdk: openai.OpenAI) -> None:
     assert orphan.value.body["message"] == ORPHAN  # type: ignore[index]
     answered = sdk.chat.completions.create(model=MODEL_NAME, messages=_round("call_W1"), tools=TOOLS)  # type: ignore[arg-type]
     assert answered.choices[0].message.content
+
+
+# --------------------------------------------------------------------------- the record in words
+
+
+def test_reads_as_names_concepts_and_words_not_stems() -> None:
+    assert endpoint.reads_as("#place", "Beijing") == "place"
+    assert endpoint.reads_as("#money_back", "reimburse") == "money back"
+    assert endpoint.reads_as("beij", "Beijing") == 'the word "Beijing"'
+    assert endpoint.reads_as("#value", "NVDA") == "a value shaped like the tool's parameter"
+
+
+def test_explanation_says_each_word_and_what_it_read_as() -> None:
+    english = endpoint.explain(request("What's the weather like in Beijing right now?", tools=[WEATHER]))
+    words = english["in_words"]
+    assert "Beijing → place" in words["terms"] and "weather → weather" in words["terms"]
+    assert words["tools"]["get_weather"][:2] == ["weather → weather", "Beijing → place"]
+    stems = {t["term"] for t in english["record"]["query"]["terms"] if not t["term"].startswith("#")}
+    assert "beij" in stems  # the record keeps the stem it compared ...
+    assert not [w for w in words["terms"] if w.endswith("→ beij") or "→ beij " in w]  # ... the words never show it
+    chinese = endpoint.explain(request("北京现在天气怎么样？", tools=[WEATHER]))
+    assert "北京 → place" in chinese["in_words"]["terms"]
+
+
+def test_explanation_in_words_is_empty_without_a_routing_record(fake: FakePolicy) -> None:
+    assert endpoint.explain(request())["in_words"] == {"terms": [], "tools": {}}

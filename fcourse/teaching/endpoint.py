@@ -64,6 +64,7 @@ __all__ = [
     "estimate_tokens",
     "explain",
     "handle",
+    "reads_as",
 ]
 
 #: Request bodies larger than this are refused with 413 (the server does not even read them).
@@ -126,6 +127,35 @@ def chat_completion(body: dict[str, Any]) -> dict[str, Any]:
     return completion_body(request, _decide(request), request_digest(request))
 
 
+def reads_as(term: str, surface: str) -> str:
+    """What a term of the decision record means, in words: "place" for ``#place``, not a stem.
+
+    Concepts (``#weather``, ``#place``) read as their name; a value only one
+    tool's parameter can take (``#value``) says so; any other term is a word
+    matched as itself (the record's ``term`` is its stem, e.g. "beij", so that
+    "Beijing" and "beijing's" match alike).
+    """
+    if term in ("#value", "#value_hint"):
+        return "a value shaped like the tool's parameter"
+    if term.startswith("#"):
+        return term[1:].replace("_", " ")
+    return f'the word "{surface}"'
+
+
+def _in_words(record: dict[str, Any]) -> dict[str, Any]:
+    """The record's word -> meaning mapping as a learner reads it: "Beijing → place"."""
+    query = record.get("query")
+    terms = query.get("terms", []) if isinstance(query, dict) else []
+    rows = record.get("tools") if isinstance(record.get("tools"), list) else []
+    return {
+        "terms": [f"{t['surface']} → {reads_as(t['term'], t['surface'])}" for t in terms],
+        "tools": {
+            row["name"]: [f"{t['surface']} → {reads_as(t['term'], t['surface'])}" for t in row.get("top_terms", [])]
+            for row in rows
+        },
+    }
+
+
 def _explanation(body: object) -> dict[str, Any]:
     """The glass-box record for a body (what ``POST /v1/fcourse/explain`` answers)."""
     request, _ = _validated(body)
@@ -142,6 +172,7 @@ def _explanation(body: object) -> dict[str, Any]:
             "message": completion["choices"][0]["message"],
         },
         "record": decision.record,
+        "in_words": _in_words(decision.record),
     }
 
 
@@ -151,8 +182,10 @@ def explain(body: dict[str, Any]) -> dict[str, Any]:
     Takes the same body as ``client.chat.completions.create(**body)`` (``model``,
     ``messages``, ``tools``, ...) and returns what ``Connection.explain`` and
     ``POST /v1/fcourse/explain`` return: ``{"object": "fcourse.explanation",
-    "id", "model", "decision": {"kind", "finish_reason", "message"}, "record"}``,
-    where ``record`` is the policy's decision record (chapter 3 reads it).
+    "id", "model", "decision": {"kind", "finish_reason", "message"}, "record",
+    "in_words"}``, where ``record`` is the policy's decision record (chapter 3
+    reads it) and ``in_words`` its word -> meaning mapping in words a learner
+    reads: ``{"terms": ["Beijing → place", ...], "tools": {name: [...]}}``.
 
     Raises ``fcourse.errors.InvalidRequestError`` (status, param, code and the
     hosted wording) for a request the endpoint would reject, exactly as a

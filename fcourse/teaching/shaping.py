@@ -81,6 +81,7 @@ class Reply:
 
 
 def dumps(obj: object) -> bytes:
+    """Compact UTF-8 JSON, as the hosted API sends it."""
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -94,11 +95,13 @@ def _base62(data: bytes, length: int) -> str:
 
 
 def request_digest(request: dict[str, Any]) -> bytes:
+    """SHA-256 of the canonical request: the seed of every id and of ``created``."""
     canonical = json.dumps(request, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).digest()
 
 
 def completion_id(digest: bytes) -> str:
+    """The completion's id (``chatcmpl-`` and 29 base-62 characters)."""
     return "chatcmpl-" + _base62(digest, 29)
 
 
@@ -111,6 +114,7 @@ def _created(digest: bytes) -> int:
 
 
 def request_id(digest: bytes) -> str:
+    """The ``x-request-id`` header's value."""
     return "req_" + hashlib.sha256(digest + b"request").hexdigest()[:32]
 
 
@@ -148,6 +152,7 @@ def prompt_tokens(request: dict[str, Any]) -> tuple[int, int]:
 
 
 def usage_estimate(request: dict[str, Any], content: str | None, calls: list[dict[str, Any]]) -> dict[str, int]:
+    """``usage``: estimated prompt, completion and total tokens."""
     prompt = sum(prompt_tokens(request))
     completion = estimate_tokens(content or "")
     for call in calls:
@@ -175,6 +180,7 @@ def _message(decision: Decision, digest: bytes) -> tuple[str | None, list[dict[s
 
 
 def completion_body(request: dict[str, Any], decision: Decision, digest: bytes) -> dict[str, Any]:
+    """The ``chat.completion`` object for this decision."""
     content, calls = _message(decision, digest)
     message: dict[str, Any] = {"role": "assistant", "content": content}
     if calls:
@@ -205,6 +211,7 @@ def _fragments(text: str, per_chunk: int) -> list[str]:
 def stream_chunks(
     request: dict[str, Any], decision: Decision, digest: bytes, include_usage: bool
 ) -> tuple[bytes, ...]:
+    """The server-sent-event chunks of a streamed reply (they reassemble to ``completion_body``)."""
     content, calls = _message(decision, digest)
     head = {
         "id": completion_id(digest),

@@ -39,7 +39,7 @@ from fcourse.teaching.decision import Decision
 from fcourse.teaching.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
 from fcourse.teaching.places import PLACES, find_places
 
-__all__ = ["chat_answer", "find_templates", "invented_answer", "reply", "render"]
+__all__ = ["chat_answer", "find_templates", "invented_answer", "render", "reply"]
 
 
 _ACTION_KEYS = frozenset({"action", "tool", "name", "function", "type", "intent", "command", "tool_name", "op"})
@@ -285,7 +285,8 @@ def chat_answer(text: str, language: str, fallback: str | None = None) -> str:
             shown = str(int(result)) if result == int(result) else f"{result:.4g}"
             return f"{shown}。" if zh else f"{shown}."
     low = text.lower().strip()
-    if re.match(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", low) or text.strip().startswith(("你好", "嗨", "您好")):
+    greeting = re.match(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", low)
+    if greeting or text.strip().startswith(("你好", "嗨", "您好")):
         return "你好！有什么可以帮你的？" if zh else "Hello! How can I help you today?"
     if re.search(r"\bwho are you\b|\bwhat are you\b", low) or "你是谁" in text:
         return ("我是 fcourse 的离线教学模型：一个用来学习函数调用的小模型。" if zh

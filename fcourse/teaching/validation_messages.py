@@ -213,6 +213,7 @@ def _check_pairing(messages: list[dict[str, Any]]) -> None:
 
 
 def check_messages(body: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The request's ``messages``, each checked and normalised, and the tool calls paired."""
     messages = body.get("messages")
     if messages is None:
         raise missing("messages")

@@ -19,7 +19,11 @@ an unset temperature as 0), ``max_completion_tokens`` is folded into
 ``max_tokens``, the ``fcourse`` extension object (``extra_body={"fcourse": ...}``)
 is checked field by field, and fields the teaching model ignores are dropped.
 
-Known differences from the hosted API are listed in ``UNVERIFIED_WORDING``.
+This module checks the request *body* (the model, numbers, ``response_format``,
+streaming, the extension) and is the entry point; the messages are checked by
+``validation_messages``, the tools and ``tool_choice`` by ``validation_tools``,
+both with the wording helpers of ``validation_common``. Known differences from
+the hosted API are listed in ``UNVERIFIED_WORDING``.
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ notebooks-check: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python benchmarks/bench_teaching_model.py
+	$(BIN)/python benchmarks/bench_teaching_policy.py
 	$(BIN)/python benchmarks/bench_refunds.py
 	$(BIN)/python benchmarks/bench_registry.py
 	$(BIN)/python benchmarks/bench_classroom.py

@@ -20,7 +20,7 @@ _EXPORTS: dict[str, str] = {
     "Connection": "fcourse.client",
     "check_environment": "fcourse.lab.setup_check",
     "connect": "fcourse.client",
-    "explain": "fcourse.teaching.policy",
+    "explain": "fcourse.teaching.endpoint",
     # chapter 3: why the model picks a tool (evaluation harness and experiments)
     "Price": "fcourse.evaluation.cost",
     "check_description": "fcourse.lab.exercises.descriptions",

@@ -9,6 +9,7 @@ catch ``ValueError`` or ``RuntimeError`` without knowing fcourse)::
     │   └── DuplicateToolError               the name is taken, raised at registration
     ├── InvalidRequestError (ValueError)     a request the teaching model rejects (chapter 2)
     ├── CaseFileError (ValueError)           an evaluation case file that cannot be used (chapter 3)
+    ├── PolicyContractError (RuntimeError)   the teaching model's policy broke its contract (a bug)
     ├── StorageError (RuntimeError)          the refund database is unusable (chapter 4)
     ├── ToolRefusal (ValueError)             a handler refuses with a structured code (chapter 4)
     │   ├── BusinessRuleError                the domain says no (order already refunded, ...)
@@ -33,6 +34,7 @@ __all__ = [
     "FcourseError",
     "IdempotencyKeyMismatchError",
     "InvalidRequestError",
+    "PolicyContractError",
     "RegistrationError",
     "ServiceUnavailableError",
     "StorageError",
@@ -84,8 +86,8 @@ class InvalidRequestError(FcourseError, ValueError):
 
     Carries the fields of the hosted API's error envelope, so the endpoint can
     answer ``{"error": {"message", "type", "param", "code"}}`` with ``status``.
-    Raised by ``fcourse.teaching.validation`` and by ``fcourse.teaching.endpoint.explain``
-    when called from Python; over HTTP it becomes the error body instead.
+    Raised by ``fcourse.teaching.validation`` and by ``fcourse.explain`` (and the
+    endpoint's other Python functions); over HTTP it becomes the error body instead.
     """
 
     def __init__(
@@ -114,6 +116,14 @@ class InvalidRequestError(FcourseError, ValueError):
                 "code": self.code,
             }
         }
+
+
+class PolicyContractError(FcourseError, RuntimeError):
+    """The teaching model's policy returned something that breaks the contract in ``decision.py``.
+
+    A bug in the teaching model, never a bad request: the endpoint answers it
+    with a 500 ``server_error`` that names it.
+    """
 
 
 # --- chapter 4: refusals a handler raises on purpose, and downstream failures ---

@@ -11,7 +11,7 @@ text, like any language model:
   with (``Reply only with {"action": "get_weather", "city": "..."}``), it
   follows the format: literal values such as the action name are kept, the
   placeholders are filled from the user's words (``fcourse.teaching.arguments``);
-- but not always cleanly. :data:`FAILURE_MODES` are the ways replies break in
+- but not always cleanly. ``fcourse.teaching.failure_modes.FAILURE_MODES`` are the ways replies break in
   practice. At temperature 0 (or unset) the reply is ``clean``; above 0 a mode
   is sampled (seeded by the request and ``seed``; ``clean`` most often, flatter
   as the temperature rises); ``extra_body={"fcourse": {"failure_mode": "fence"}}``
@@ -26,6 +26,7 @@ import random
 import re
 from typing import Any
 
+from fcourse.errors import InvalidRequestError
 from fcourse.teaching.analysis import analyse, language_of
 from fcourse.teaching.arguments import Sources, fill_arguments
 from fcourse.teaching.conversation import (
@@ -35,28 +36,11 @@ from fcourse.teaching.conversation import (
     text_of,
 )
 from fcourse.teaching.decision import Decision
+from fcourse.teaching.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
 from fcourse.teaching.places import PLACES, find_places
 
-__all__ = ["FAILURE_MODES", "FAILURE_MODE_WEIGHTS", "chat_answer", "find_templates", "invented_answer",
-           "reply", "render"]
+__all__ = ["chat_answer", "find_templates", "invented_answer", "render", "reply"]
 
-#: how a JSON reply can come out (chapter 1's parsers are measured against these)
-FAILURE_MODES: tuple[str, ...] = (
-    "clean",           # exactly the JSON object
-    "prose",           # a sentence around the JSON
-    "fence",           # inside a ```json markdown fence
-    "truncated",       # cut off mid-object (finish_reason "length")
-    "trailing_comma",  # {"a": 1,}
-    "single_quotes",   # {'a': 'b'}
-    "two_objects",     # two JSON objects, the second one different
-    "forgot",          # the format forgotten: a plain prose answer
-)
-
-#: relative weights at temperature 1 (flatter above 1, sharper below)
-FAILURE_MODE_WEIGHTS: dict[str, float] = {
-    "clean": 0.50, "prose": 0.12, "fence": 0.12, "truncated": 0.05,
-    "trailing_comma": 0.05, "single_quotes": 0.05, "two_objects": 0.05, "forgot": 0.06,
-}
 
 _ACTION_KEYS = frozenset({"action", "tool", "name", "function", "type", "intent", "command", "tool_name", "op"})
 _IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
@@ -199,7 +183,8 @@ def render(obj: dict[str, Any], mode: str, *, language: str = "en", rng: Any = N
         return clean + "\n" + json.dumps(second, ensure_ascii=False), "stop"
     if mode == "forgot":
         return prose_answer, "stop"
-    raise ValueError(f"unknown failure mode {mode!r}; choose one of {', '.join(FAILURE_MODES)}")
+    raise InvalidRequestError(f"unknown failure mode {mode!r}; choose one of {', '.join(FAILURE_MODES)}",
+                              param="fcourse.failure_mode", code="invalid_value")
 
 
 def _choose_mode(request: dict[str, Any]) -> tuple[str, str]:
@@ -207,7 +192,9 @@ def _choose_mode(request: dict[str, Any]) -> tuple[str, str]:
     explicit = ext.get("failure_mode")
     if explicit is not None:
         if explicit not in FAILURE_MODES:
-            raise ValueError(f"unknown failure_mode {explicit!r}; choose one of {', '.join(FAILURE_MODES)}")
+            raise InvalidRequestError(
+                f"unknown failure_mode {explicit!r}; choose one of {', '.join(FAILURE_MODES)}",
+                param="fcourse.failure_mode", code="invalid_value")
         return explicit, "chosen explicitly (fcourse.failure_mode)"
     temperature = request.get("temperature")
     if not temperature or temperature <= 0:
@@ -298,7 +285,8 @@ def chat_answer(text: str, language: str, fallback: str | None = None) -> str:
             shown = str(int(result)) if result == int(result) else f"{result:.4g}"
             return f"{shown}。" if zh else f"{shown}."
     low = text.lower().strip()
-    if re.match(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", low) or text.strip().startswith(("你好", "嗨", "您好")):
+    greeting = re.match(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", low)
+    if greeting or text.strip().startswith(("你好", "嗨", "您好")):
         return "你好！有什么可以帮你的？" if zh else "Hello! How can I help you today?"
     if re.search(r"\bwho are you\b|\bwhat are you\b", low) or "你是谁" in text:
         return ("我是 fcourse 的离线教学模型：一个用来学习函数调用的小模型。" if zh

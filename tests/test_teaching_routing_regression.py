@@ -386,17 +386,3 @@ def test_routing_regression_case(client: Any, tools: list[dict[str, Any]], conve
         assert record["kind"] == "answer", record
         assert message.content
 
-
-def test_the_regression_tools_are_defined_only_here() -> None:
-    """No notebook or other test defines these tools, so the set stays one self-contained record."""
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
-    here = Path(__file__).resolve()
-    names = {t["function"]["name"] for ts in (COMMS, TRAVEL, PLANNING, FINANCE, KNOWLEDGE, ASSISTANT) for t in ts}
-    assert len(names) >= 12
-    others = [p for d in ("tests", "notebooks") for p in (root / d).rglob("*") if p.is_file() and p != here
-              and p.suffix in (".py", ".ipynb")]
-    for p in others:
-        text = p.read_text(encoding="utf-8", errors="ignore")
-        assert not [n for n in names if f'"{n}"' in text], p

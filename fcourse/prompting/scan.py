@@ -76,6 +76,8 @@ def _close(text: str, start: int) -> int | None:
                 i += 1
             elif c == '"':
                 in_string = False
+        elif c == "\\":
+            i += 1  # an escaped quote outside a string (double-encoded JSON) opens nothing
         elif c == '"':
             in_string = True
         elif c == "{":

@@ -124,7 +124,7 @@ def run_prompt_hack(
     else:
         args = ", ".join(f"{k}={v!r}" for k, v in parsed.arguments.items())
         run.final, run.worded_by = f"{parsed.name}({args}) returned: {run.result}", "program"
-        run.trace.append(f"model replied with another action instead of a sentence: {final}")
+        run.trace.append("the model replied with JSON again instead of a sentence: the program words the answer")
     messages.append({"role": "assistant", "content": final})
     run.trace.append(f"final ({'worded by the ' + run.worded_by}): {run.final}")
     if not succeeded:

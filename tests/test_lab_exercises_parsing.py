@@ -23,36 +23,36 @@ def _actions(reply: str) -> list[dict]:
     return actions
 
 
-def solution(reply: str):
+def solution(reply: str) -> dict | None:
     actions = _actions(reply)
     if len({json.dumps(a, sort_keys=True) for a in actions}) != 1:
         return None
     return actions[0]
 
 
-def first_wins(reply: str):  # the chapter's starting point
+def first_wins(reply: str) -> dict | None:  # the chapter's starting point
     actions = _actions(reply)
     return actions[0] if actions else None
 
 
-def refuse_if_many_braces(reply: str):
+def refuse_if_many_braces(reply: str) -> dict | None:
     return None if reply.count("{") > 1 else first_wins(reply)
 
 
-def compare_names_only(reply: str):
+def compare_names_only(reply: str) -> dict | None:
     actions = _actions(reply)
     return actions[0] if actions and len({a["action"] for a in actions}) == 1 else None
 
 
-def only_newline_separated(reply: str):
+def only_newline_separated(reply: str) -> dict | None:
     return None if "}\n{" in reply else first_wins(reply)
 
 
-def refuse_everything(reply: str):
+def refuse_everything(reply: str) -> dict | None:
     return None
 
 
-def crashes(reply: str):
+def crashes(reply: str) -> dict | None:
     raise KeyError("action")
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from fcourse.client import connect
+from fcourse.client import Connection, connect
 from fcourse.lab.parse_panel import SAMPLED, GalleryView, failure_gallery, parse_panel, sample_reply
 from fcourse.prompting.demo import SWEEP_QUESTIONS
 from fcourse.teaching.text import FAILURE_MODES
 
 
 @pytest.fixture(scope="module")
-def conn():
+def conn() -> Connection:
     return connect(backend="offline", quiet=True)
 
 
@@ -23,7 +23,8 @@ def test_default_state_shows_two_objects_and_repair_going_wrong(conn) -> None:
     assert "defensive [failed loudly] refused AMBIGUOUS" in text
     assert "repair    [parsed but wrong] get_weather" in text
     assert panel.outputs()[0]["text/html"].count("<tr>") == 4  # header + three strategies
-    assert panel.placeholder() == "controls: mode='two_objects', seed=0, question=0 (interactive once the notebook runs)"
+    expected = "controls: mode='two_objects', seed=0, question=0 (interactive once the notebook runs)"
+    assert panel.placeholder() == expected
 
 
 def test_changing_the_controls_recomputes(conn) -> None:

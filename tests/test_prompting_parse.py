@@ -84,9 +84,11 @@ def test_without_tools_a_truncated_reply_repairs_into_a_call_with_missing_argume
 
 HAND_WRITTEN = [
     # (label, reply, {strategy: outcome}) with the right call get_weather {"city": "北京"}
-    ("Chinese prose around the JSON", '好的，我帮你查一下：{"action": "get_weather", "city": "北京"}。请稍等！',
+    ("Chinese prose around the JSON",
+     '好的，我帮你查一下：{"action": "get_weather", "city": "北京"}。请稍等！',
      {"naive": "NOT_JSON", "defensive": "right", "repair": "right"}),
-    ("braces inside prose", 'Templates use {placeholders} like {city}. Mine: {"action": "get_weather", "city": "北京"}',
+    ("braces inside prose",
+     'Templates use {placeholders} like {city}. Mine: {"action": "get_weather", "city": "北京"}',
      {"naive": "NOT_JSON", "defensive": "right"}),
     ("braces inside a string value", '{"action": "get_weather", "city": "北京", "note": "a {b} c"}',
      {"naive": "INVALID_ARGUMENTS", "defensive": "INVALID_ARGUMENTS", "repair": "INVALID_ARGUMENTS"}),
@@ -108,7 +110,8 @@ HAND_WRITTEN = [
      {"naive": "NOT_JSON", "defensive": "TRUNCATED", "repair": "wrong"}),
     ("a key given twice", '{"action": "get_weather", "city": "北京", "city": "上海"}',
      {"naive": "AMBIGUOUS", "defensive": "AMBIGUOUS", "repair": "wrong"}),
-    ("two identical actions", '{"action": "get_weather", "city": "北京"}\n{"action": "get_weather", "city": "北京"}',
+    ("two identical actions",
+     '{"action": "get_weather", "city": "北京"}\n{"action": "get_weather", "city": "北京"}',
      {"naive": "NOT_JSON", "defensive": "AMBIGUOUS", "repair": "right"}),
     ("one action plus a cut-off second", '{"action": "get_weather", "city": "北京"} {"action": "get_w',
      {"naive": "NOT_JSON", "defensive": "TRUNCATED"}),

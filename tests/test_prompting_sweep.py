@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from fcourse.client import connect
+from fcourse.client import Connection, connect
 from fcourse.prompting.demo import SWEEP_QUESTIONS, Question
 from fcourse.prompting.parse import ParsedReply
 from fcourse.prompting.sweep import OUTCOMES, classify, run_sweep
 
 
 @pytest.fixture(scope="module")
-def conn():
+def conn() -> Connection:
     return connect(backend="offline", quiet=True)
 
 

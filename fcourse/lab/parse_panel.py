@@ -121,7 +121,8 @@ class GalleryView:
         """The ``text/plain`` gallery."""
         blocks = []
         for s in self.samples:
-            lines = [f"── {s.mode} " + "─" * max(0, 40 - len(s.mode)), f"reply: {json.dumps(s.reply, ensure_ascii=False)}"]
+            lines = [f"── {s.mode} " + "─" * max(0, 40 - len(s.mode)),
+                     f"reply: {json.dumps(s.reply, ensure_ascii=False)}"]
             lines += [f"  {p.strategy:9} {_cell(s, p)}" for p in s.parsed]
             blocks.append("\n".join(lines))
         return "\n".join(blocks)

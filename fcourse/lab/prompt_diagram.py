@@ -15,14 +15,17 @@ from mermaid.style import Style
 
 from fcourse.lab.diagrams import MermaidDiagram
 
-__all__ = ["prompt_hack_flowchart"]
+__all__ = ["TITLE", "prompt_hack_flowchart"]
 
 _MODEL = Style("model", fill="#e8f0fe", color="#1a3d7c", stroke="#4a74c9", stroke_width="1px")
 _PROGRAM = Style("program", fill="#eef7ee", color="#1b4332", stroke="#2d6a4f", stroke_width="1px")
 _DANGER = Style("danger", fill="#fde8e8", color="#7f1d1d", stroke="#c0392b", stroke_width="2px")
 
 
-def prompt_hack_flowchart(title: str = "The prompt-hack loop: the model writes text, the program acts") -> MermaidDiagram:
+TITLE = "The prompt-hack loop: the model writes text, the program acts"
+
+
+def prompt_hack_flowchart(title: str = TITLE) -> MermaidDiagram:
     """The loop: action as text -> program parses -> program executes -> result as text -> model answers."""
     ask = Node("Q", "user question + system prompt showing the JSON format", shape="stadium-shape")
     write = Node("M", "model writes the action as text: {action: get_weather, city: 北京}")

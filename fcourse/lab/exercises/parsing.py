@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["ExerciseCase", "ExerciseReport", "check_extractor", "exercise_cases"]
+__all__ = ["CaseResult", "ExerciseCase", "ExerciseReport", "check_extractor", "exercise_cases"]
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,8 @@ _HAND_WRITTEN: tuple[ExerciseCase, ...] = (
                  '{"action": "search_orders", "filter": {"month": "2026-03", "status": "paid"}}',
                  {"action": "search_orders", "filter": {"month": "2026-03", "status": "paid"}}),
     ExerciseCase("braces in prose before one fenced action",
-                 'Templates look like {city}; here is mine:\n```json\n{"action": "get_weather", "city": "Chengdu"}\n```',
+                 'Templates look like {city}; here is mine:\n'
+                 '```json\n{"action": "get_weather", "city": "Chengdu"}\n```',
                  {"action": "get_weather", "city": "Chengdu"}),
     ExerciseCase("one action and a second object that is not an action",
                  '{"action": "get_weather", "city": "Xi\'an"}\n{"confidence": 0.9}',

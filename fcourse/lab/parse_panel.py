@@ -65,6 +65,10 @@ def sample_reply(client: Any, model: str, question: Question, mode: str = SAMPLE
     return Sample(question, mode, int(seed), reply, str(choice.finish_reason), parsed)
 
 
+#: JupyterLab right-aligns table cells by default; these tables read left to right
+_TD = "<td style='text-align:left;vertical-align:top'>"
+
+
 def _cell(sample: Sample, parsed: ParsedReply) -> str:
     return f"[{OUTCOME_LABELS[sample.outcome(parsed)]}] {parsed.summary()}"
 
@@ -89,8 +93,8 @@ class ParseView:
         s = self.sample
         esc = html.escape
         rows = "".join(
-            f"<tr><td><code>{esc(p.strategy)}</code></td><td>{esc(OUTCOME_LABELS[s.outcome(p)])}</td>"
-            f"<td><code>{esc(p.summary())}</code></td></tr>"
+            f"<tr>{_TD}<code>{esc(p.strategy)}</code></td>{_TD}{esc(OUTCOME_LABELS[s.outcome(p)])}</td>"
+            f"{_TD}<code>{esc(p.summary())}</code></td></tr>"
             for p in s.parsed
         )
         return (
@@ -135,12 +139,13 @@ class GalleryView:
         body = ""
         for s in self.samples:
             cells = "".join(
-                f"<td style='color:{'#c0392b' if s.outcome(p) == 'wrong' else 'inherit'}'>"
+                f"<td style='text-align:left;vertical-align:top;"
+                f"color:{'#c0392b' if s.outcome(p) == 'wrong' else 'inherit'}'>"
                 f"<b>{esc(OUTCOME_LABELS[s.outcome(p)])}</b><br><code>{esc(p.summary())}</code></td>"
                 for p in s.parsed
             )
-            body += (f"<tr><td><code>{esc(s.mode)}</code></td>"
-                     f"<td><pre style='white-space:pre-wrap;max-width:22em'>{esc(s.reply)}</pre></td>{cells}</tr>")
+            body += (f"<tr>{_TD}<code>{esc(s.mode)}</code></td>{_TD}<pre style='white-space:pre-wrap;"
+                     f"min-width:16em;max-width:24em;margin:0'>{esc(s.reply)}</pre></td>{cells}</tr>")
         return f"<table><thead><tr><th>mode</th><th>raw reply</th>{head}</tr></thead><tbody>{body}</tbody></table>"
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:

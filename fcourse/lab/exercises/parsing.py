@@ -150,7 +150,8 @@ class ExerciseReport:
         """The ``text/html`` report."""
         esc = html.escape
         rows = "".join(
-            f"<tr><td>{'✅' if r.passed else '❌'}</td><td>{esc(r.case.label)}</td><td>{esc(r.problem)}</td></tr>"
+            f"<tr><td>{'✅' if r.passed else '❌'}</td><td style='text-align:left'>{esc(r.case.label)}</td>"
+            f"<td style='text-align:left'>{esc(r.problem)}</td></tr>"
             for r in self.results
         )
         done = sum(r.passed for r in self.results)

@@ -220,6 +220,17 @@ def _whole_not_object(text: str) -> ParsedReply | None:
     return None
 
 
+def _holds_action(value: Any, depth: int = 0) -> bool:
+    """Whether an action object is nested anywhere inside ``value``."""
+    if depth > 50:
+        return True  # too deep to tell: treat as suspicious
+    if isinstance(value, dict):
+        return ACTION_KEY in value or any(_holds_action(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_action(v, depth + 1) for v in value)
+    return False
+
+
 def _inside_array(text: str, start: int) -> bool:
     before = text[:start].rstrip()
     return before.endswith(("[", ","))
@@ -258,6 +269,9 @@ def _defensive(text: str, tools: Any) -> ParsedReply:
             problems.append(_fail("defensive", "NOT_AN_OBJECT", "the action object is inside a JSON array"))
         elif ACTION_KEY in value:
             actions.append(value)
+        elif _holds_action(value):
+            problems.append(_fail("defensive", "AMBIGUOUS", "an action nested inside another object: "
+                                  f"{_short(candidate.text)}"))
         else:
             others += 1
     if len(actions) > 1:

@@ -21,6 +21,16 @@ _EXPORTS: dict[str, str] = {
     "check_environment": "fcourse.lab.setup_check",
     "connect": "fcourse.client",
     "explain": "fcourse.teaching.endpoint",
+    # chapter 1: models only complete text (the prompt-hack JSON action)
+    "OrderHistory": "fcourse.shop.order_history",
+    "ParsedReply": "fcourse.prompting.parse",
+    "check_extractor": "fcourse.lab.exercises.parsing",
+    "failure_gallery": "fcourse.lab.parse_panel",
+    "parse_panel": "fcourse.lab.parse_panel",
+    "parse_prompt_reply": "fcourse.prompting.parse",
+    "prompt_hack_flowchart": "fcourse.lab.prompt_diagram",
+    "run_prompt_hack": "fcourse.prompting.loop",
+    "run_sweep": "fcourse.prompting.sweep",
     # chapter 3: why the model picks a tool (evaluation harness and experiments)
     "Price": "fcourse.evaluation.cost",
     "check_description": "fcourse.lab.exercises.descriptions",

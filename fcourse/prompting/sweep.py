@@ -1,0 +1,137 @@
+"""The measured sweep: many sampled replies, three parsers, three outcomes each.
+
+Introduced in chapter 1. ``run_sweep`` asks the chapter's questions (seed ``i``
+asks question ``i % len(questions)``) with the prompt-hack system prompt, at a
+temperature above 0 and ``seed=i`` for ``i`` in ``0..n-1``, through the real
+``openai`` client. Each reply is parsed by every strategy and scored against
+the question's one right call:
+
+``right``  parsed and right: the call the user asked for;
+``loud``   failed loudly: the parser refused, so the program knows it has nothing;
+``wrong``  parsed but wrong: a call came out, but not the one asked for -
+           the dangerous outcome, because the program would execute it.
+
+The same client, model and arguments give the same counts (the teaching model
+samples from ``seed`` and the request), which the tests check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fcourse.prompting.demo import SWEEP_QUESTIONS, TOOLS, Question
+from fcourse.prompting.loop import action_prompt
+from fcourse.prompting.parse import STRATEGIES, ParsedReply, parse_prompt_reply
+
+__all__ = ["OUTCOMES", "OUTCOME_LABELS", "SweepReply", "SweepResult", "classify", "run_sweep"]
+
+#: the three outcomes, in the order tables show them
+OUTCOMES: tuple[str, ...] = ("right", "loud", "wrong")
+
+#: how tables and charts name the outcomes
+OUTCOME_LABELS: dict[str, str] = {"right": "parsed and right", "loud": "failed loudly", "wrong": "parsed but wrong"}
+
+
+def classify(parsed: ParsedReply, expected: Mapping[str, Any]) -> str:
+    """``"right"``, ``"loud"`` or ``"wrong"`` for one parse against the right call ``{"name", "arguments"}``."""
+    if not parsed.ok:
+        return "loud"
+    right = parsed.name == expected["name"] and dict(parsed.arguments) == dict(expected["arguments"])
+    return "right" if right else "wrong"
+
+
+@dataclass(frozen=True)
+class SweepReply:
+    """One sampled reply: which seed and question produced it, and what the model wrote."""
+
+    seed: int
+    question: Question
+    reply: str
+    finish_reason: str
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """Every reply of a sweep, and each strategy's parse of it."""
+
+    replies: tuple[SweepReply, ...]
+    strategies: tuple[str, ...]
+    temperature: float
+    checked_against_tools: bool
+    parsed: tuple[tuple[ParsedReply, ...], ...]
+
+    @property
+    def n(self) -> int:
+        """How many replies were sampled."""
+        return len(self.replies)
+
+    def outcomes(self, strategy: str) -> list[str]:
+        """The outcome of each reply under ``strategy``, in seed order."""
+        index = self.strategies.index(strategy)
+        return [classify(p[index], r.question.expected) for r, p in zip(self.replies, self.parsed, strict=True)]
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """``{strategy: {outcome: count}}`` with every outcome present (0 when none)."""
+        table = {}
+        for strategy in self.strategies:
+            found = self.outcomes(strategy)
+            table[strategy] = {outcome: found.count(outcome) for outcome in OUTCOMES}
+        return table
+
+    def examples(self, strategy: str, outcome: str) -> list[tuple[SweepReply, ParsedReply]]:
+        """The replies that ``strategy`` scored as ``outcome``, with its parse."""
+        index = self.strategies.index(strategy)
+        return [
+            (reply, parsed[index])
+            for reply, parsed, found in zip(self.replies, self.parsed, self.outcomes(strategy), strict=True)
+            if found == outcome
+        ]
+
+    def reparsed(self, tools: Sequence[Mapping[str, Any]] | None) -> SweepResult:
+        """The same replies parsed again, checked against ``tools`` (None: no schema check). No new requests."""
+        parsed = tuple(
+            tuple(parse_prompt_reply(r.reply, s, tools=tools) for s in self.strategies) for r in self.replies
+        )
+        return SweepResult(self.replies, self.strategies, self.temperature, tools is not None, parsed)
+
+
+def run_sweep(
+    client: Any,
+    model: str,
+    n: int = 240,
+    *,
+    temperature: float = 1.0,
+    questions: Sequence[Question] = SWEEP_QUESTIONS,
+    tools: Sequence[Mapping[str, Any]] = TOOLS,
+    strategies: Sequence[str] = STRATEGIES,
+    check_tools: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> SweepResult:
+    """Sample ``n`` replies (seeds ``0..n-1``) and parse each with every strategy.
+
+    ``check_tools=False`` parses without the tools' schemas (only "is there one
+    action object?"). ``progress(done, n)`` is called after each reply (for a
+    progress bar); it must not print anything that changes between runs.
+    """
+    if n < 1:
+        raise ValueError("n must be at least 1")
+    if temperature <= 0:
+        raise ValueError("the sweep samples: temperature must be above 0")
+    system = {"role": "system", "content": action_prompt(tools)}
+    replies = []
+    for seed in range(n):
+        question = questions[seed % len(questions)]
+        response = client.chat.completions.create(
+            model=model,
+            messages=[system, {"role": "user", "content": question.text}],
+            temperature=temperature,
+            seed=seed,
+        )
+        choice = response.choices[0]
+        replies.append(SweepReply(seed, question, choice.message.content or "", str(choice.finish_reason)))
+        if progress is not None:
+            progress(seed + 1, n)
+    empty = SweepResult(tuple(replies), tuple(strategies), float(temperature), check_tools, ())
+    return empty.reparsed(tools if check_tools else None)

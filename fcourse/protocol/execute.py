@@ -136,7 +136,9 @@ def _apply_session(
     return arguments, tuple(overrides)
 
 
-def _validate(arguments: dict[str, Any], schema: Mapping[str, Any], handler: Callable[..., Any]) -> list[dict[str, str]]:
+def _validate(
+    arguments: dict[str, Any], schema: Mapping[str, Any], handler: Callable[..., Any]
+) -> list[dict[str, str]]:
     issues: list[dict[str, str]] = []
     if schema:
         from fcourse.schema import validate  # the one jsonschema seam (imported on first use)

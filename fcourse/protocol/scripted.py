@@ -58,7 +58,8 @@ class ScriptedModel:
     """An OpenAI-compatible endpoint whose replies come from ``script(messages)``.
 
     ``requests`` records every request body that passed validation, in order
-    (what the program really sent); ``rejections`` every 400 answered;
+    (what the program really sent), ``replies`` what the script answered to
+    each; ``rejections`` every 400 answered;
     after ``max_requests`` requests the next one raises :class:`RunawayLoopError`
     (a loop without a limit is stopped instead of running forever).
     """
@@ -68,6 +69,7 @@ class ScriptedModel:
     max_requests: int = 12
     requests: list[dict[str, Any]] = field(default_factory=list)
     rejections: list[dict[str, Any]] = field(default_factory=list)
+    replies: list[Reply] = field(default_factory=list)
 
     def client(self) -> Any:
         """A real ``openai.OpenAI`` client whose every request comes here, in-process."""
@@ -94,6 +96,7 @@ class ScriptedModel:
             return httpx2.Response(error.status, json=error.to_body())
         self.requests.append(body)
         reply = self.script(list(body["messages"]))
+        self.replies.append(reply)
         return httpx2.Response(200, json=self._completion(body, reply))
 
     def _completion(self, body: dict[str, Any], reply: Reply) -> dict[str, Any]:
@@ -113,6 +116,12 @@ class ScriptedModel:
                          "finish_reason": "tool_calls" if reply.calls else "stop"}],
             "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
         }
+
+    @property
+    def final_answer(self) -> str:
+        """The text of the last reply, when it was an answer (empty otherwise)."""
+        last = self.replies[-1] if self.replies else None
+        return last.content or "" if last is not None and not last.calls else ""
 
     @property
     def last_messages(self) -> list[dict[str, Any]]:

@@ -21,6 +21,16 @@ _EXPORTS: dict[str, str] = {
     "check_environment": "fcourse.lab.setup_check",
     "connect": "fcourse.client",
     "explain": "fcourse.teaching.policy",
+    # chapter 2: the native tools protocol
+    "LoopResult": "fcourse.protocol.loop",
+    "ScriptedModel": "fcourse.protocol.scripted",
+    "Transcript": "fcourse.protocol.transcript",
+    "check_loop": "fcourse.lab.exercises.loop",
+    "execute_call": "fcourse.protocol.execute",
+    "inspect_transcript": "fcourse.protocol.transcript",
+    "lint_messages": "fcourse.protocol.lint",
+    "protocol_panel": "fcourse.lab.protocol_panel",
+    "run_tool_loop": "fcourse.protocol.loop",
     # diagrams and widget panels (chapters 0-4)
     "MermaidDiagram": "fcourse.lab.diagrams",
     "breaker_timeline": "fcourse.lab.diagrams",

@@ -143,8 +143,12 @@ class MistakeRun:
         return Transcript(messages, title=f"transcript: {MISTAKES[self.mistake]}")
 
     def diagram(self) -> MermaidDiagram:
-        """The sequence diagram of the same messages."""
-        return conversation_sequence(self.transcript.messages, title=MISTAKES[self.mistake], limit=70)
+        """The sequence diagram of the same messages; a refused request ends in a note saying so."""
+        diagram = conversation_sequence(self.transcript.messages, title=MISTAKES[self.mistake], limit=70)
+        if self.status == 200:
+            return diagram
+        return MermaidDiagram(diagram.text.rstrip("\n") + f"\n\tNote over model,program: HTTP {self.status} - "
+                              "the request was refused, the model never saw it\n")
 
 
 def _damage(mistake: str, answer: str, sent: list[dict[str, Any]], proposed: int, executed: int) -> str:

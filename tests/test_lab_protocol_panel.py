@@ -9,7 +9,13 @@ import pytest
 
 import fcourse
 from fcourse.lab.diagrams import MERMAID_MIME
-from fcourse.lab.protocol_panel import DEFAULT_MISTAKE, MISTAKES, MistakeView, protocol_panel, run_mistake
+from fcourse.lab.protocol_panel import (
+    DEFAULT_MISTAKE,
+    MISTAKES,
+    MistakeView,
+    protocol_panel,
+    run_mistake,
+)
 from fcourse.protocol.lint import rejected
 
 REJECTED = {"forget_tool_message", "answer_as_user", "wrong_id"}

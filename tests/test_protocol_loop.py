@@ -10,7 +10,12 @@ import pytest
 
 import fcourse
 from fcourse.protocol.lint import lint_messages
-from fcourse.protocol.loop import DEFAULT_MAX_ROUNDS, LoopEvent, run_calls, run_tool_loop
+from fcourse.protocol.loop import (
+    DEFAULT_MAX_ROUNDS,
+    LoopEvent,
+    run_calls,
+    run_tool_loop,
+)
 from fcourse.protocol.scripted import ScriptedModel, call, text, tool_results
 
 WEATHER_TOOL = {
@@ -182,8 +187,9 @@ def test_results_are_matched_by_id_whichever_finishes_first() -> None:
             second_done.set()
         return weather(city)
 
-    calls = [{"id": "call_b", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Beijing"}'}},
-             {"id": "call_s", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Shanghai"}'}}]
+    calls = [{"id": f"call_{city[0].lower()}", "type": "function",
+              "function": {"name": "get_weather", "arguments": json.dumps({"city": city})}}
+             for city in ("Beijing", "Shanghai")]
     from fcourse.protocol.execute import execute_call
 
     outcomes = run_calls(calls, lambda c: execute_call(c, {"get_weather": slow_first}, [WEATHER_TOOL]))

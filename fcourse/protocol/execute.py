@@ -141,7 +141,8 @@ def _validate(
 ) -> list[dict[str, str]]:
     issues: list[dict[str, str]] = []
     if schema:
-        from fcourse.schema import validate  # the one jsonschema seam (imported on first use)
+        # the one jsonschema seam, imported on first use (jsonschema takes seconds to import)
+        from fcourse.schema import validate
 
         issues = [issue.to_dict() for issue in validate(arguments, dict(schema))]
     if not issues:

@@ -26,7 +26,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from fcourse.protocol.execute import NOT_EXECUTED, ToolOutcome, error_content, execute_call
+from fcourse.protocol.execute import (
+    NOT_EXECUTED,
+    ToolOutcome,
+    error_content,
+    execute_call,
+)
 from fcourse.protocol.messages import as_dict, call_parts
 
 __all__ = ["DEFAULT_MAX_ROUNDS", "LoopEvent", "LoopResult", "run_calls", "run_tool_loop"]

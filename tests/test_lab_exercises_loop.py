@@ -19,7 +19,7 @@ NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "02_tools_prot
 
 
 def error_result(code: str, message: str) -> str:
-    return json.dumps({"ok": False, "error": {"code": code, "message": message}}, ensure_ascii=False)
+    return json.dumps({"status": "ERROR", "error_code": code, "message": message}, ensure_ascii=False)
 
 
 def notebook_solution() -> Any:

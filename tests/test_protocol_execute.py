@@ -22,7 +22,9 @@ def call(arguments: Any, name: str = "get_weather") -> dict[str, Any]:
 
 def error_of(outcome: Any) -> dict[str, Any]:
     assert not outcome.ok
-    return json.loads(outcome.content)["error"]
+    envelope = json.loads(outcome.content)
+    assert envelope["status"] == "ERROR"
+    return {"code": envelope["error_code"], "message": envelope["message"], **envelope.get("data", {})}
 
 
 @pytest.mark.parametrize(

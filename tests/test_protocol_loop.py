@@ -132,7 +132,7 @@ def test_the_round_limit_ends_a_model_that_never_stops_asking(teaching: Any) -> 
     assert sum(event.kind == "request" for event in result.events) == DEFAULT_MAX_ROUNDS == 5
     assert len(executed) == 4, "the calls of the last round are answered, not executed"
     last = json.loads(result.messages[-1]["content"])
-    assert last["error"]["code"] == "NOT_EXECUTED"
+    assert last["error_code"] == "NOT_EXECUTED"
     assert "round limit" in result.reason and "5 requests" in result.reason
     assert result.events[-1].kind == "limit"
     assert lint_messages(result.messages) == [], "the transcript stays valid at the limit"
@@ -207,7 +207,7 @@ def test_a_failing_tool_becomes_a_result_and_the_model_says_so(teaching: Any) ->
                            {"get_weather": broken})
     assert result.stopped == "answer"
     content = result.messages[2]["content"]
-    assert json.loads(content)["error"]["code"] == "EXECUTION_ERROR"
+    assert json.loads(content)["error_code"] == "EXECUTION_ERROR"
     assert "secret" not in content and "Traceback" not in content
     assert "secret" in result.outcomes[0].detail, "the detail stays with the program"
     assert result.answer.startswith("Sorry, get_weather (Beijing) failed")

@@ -79,3 +79,19 @@ def test_the_diagram_is_drawn_from_the_transcript(run: Any) -> None:
     assert 'model->>program: tool call get_weather({"city": "Shanghai"})' in lines
     assert lines[-1] == "model-->>User: Beijing: Cloudy, 25°C. Shanghai: Light rain, 22°C."
     assert text == fcourse.conversation_sequence(run.messages, title="two cities").text
+
+
+def test_calls_refused_or_not_run_are_not_drawn_as_executed() -> None:
+    client, model = fcourse.connect(backend="offline", quiet=True)
+    limited = run_tool_loop(client, model, [{"role": "user", "content": "What's the weather in Beijing?"}], TOOLS,
+                            {"get_weather": lambda city: WEATHER[city]}, tool_choice="required", max_rounds=2)
+    text = inspect_transcript(limited).diagram().text
+    assert text.count("program->>tool: execute") == 1, "round 1 ran, round 2 hit the limit"
+    assert "checks first: NOT_EXECUTED, the handler does not run" in text
+    refused = [{"role": "user", "content": "x"},
+               {"role": "assistant", "tool_calls": [{"id": "call_1", "type": "function",
+                                                      "function": {"name": "drop_tables", "arguments": "{}"}}]}]
+    from fcourse.protocol.execute import execute_call
+
+    refused.append(execute_call(refused[1]["tool_calls"][0], {}, TOOLS).to_message())
+    assert "checks first: UNKNOWN_TOOL" in Transcript(refused).diagram().text

@@ -82,9 +82,17 @@ class ToolOutcome:
         return {"role": "tool", "tool_call_id": self.call_id, "content": self.content}
 
 
-def error_content(code: str, message: str, **extra: Any) -> str:
-    """A tool result that reports a failure as data: ``{"ok": false, "error": {...}}``."""
-    return json.dumps({"ok": False, "error": {"code": code, "message": message, **extra}}, ensure_ascii=False)
+def error_content(code: str, message: str, **data: Any) -> str:
+    """A tool result that reports a failure as data.
+
+    ``{"status": "ERROR", "error_code": ..., "message": ..., "data": {...}}``: the
+    envelope of chapter 4's ``ToolResponse`` (without its recovery fields), so
+    the diagrams and the teaching model read both chapters' errors alike.
+    """
+    envelope: dict[str, Any] = {"status": "ERROR", "error_code": code, "message": message}
+    if data:
+        envelope["data"] = data
+    return json.dumps(envelope, ensure_ascii=False)
 
 
 def _reject_constant(name: str) -> Any:

@@ -136,7 +136,7 @@ def _teaching_model_name() -> str:
 
 
 def tool_results(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """``{tool name: parsed content}`` of the trailing tool messages (helper for scripts)."""
+    """``{tool name: parsed content}`` of the trailing tool messages, the last one per tool (helper for scripts)."""
     names: dict[str, str] = {}
     for message in messages:
         for tool_call in message.get("tool_calls") or []:

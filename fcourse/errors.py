@@ -8,6 +8,7 @@ catch ``ValueError`` or ``RuntimeError`` without knowing fcourse)::
     ├── RegistrationError (ValueError)       a tool that cannot be registered (chapter 4)
     │   └── DuplicateToolError               the name is taken, raised at registration
     ├── InvalidRequestError (ValueError)     a request the teaching model rejects (chapter 2)
+    ├── RunawayLoopError (RuntimeError)      a program asked a scripted model too often (chapter 2)
     ├── StorageError (RuntimeError)          the refund database is unusable (chapter 4)
     ├── ToolRefusal (ValueError)             a handler refuses with a structured code (chapter 4)
     │   ├── BusinessRuleError                the domain says no (order already refunded, ...)
@@ -32,6 +33,7 @@ __all__ = [
     "IdempotencyKeyMismatchError",
     "InvalidRequestError",
     "RegistrationError",
+    "RunawayLoopError",
     "ServiceUnavailableError",
     "StorageError",
     "ToolRefusal",
@@ -98,6 +100,13 @@ class InvalidRequestError(FcourseError, ValueError):
                 "code": self.code,
             }
         }
+
+
+class RunawayLoopError(FcourseError, RuntimeError):
+    """A program asked a scripted model (``fcourse.protocol.scripted``) more often than it allows.
+
+    The chapter-2 exercise checker uses it to stop a tool loop that has no round limit.
+    """
 
 
 # --- chapter 4: refusals a handler raises on purpose, and downstream failures ---

@@ -24,11 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fcourse.errors import RunawayLoopError
+
 __all__ = ["Reply", "RunawayLoopError", "ScriptedModel", "call", "text", "tool_results"]
-
-
-class RunawayLoopError(RuntimeError):
-    """The scripted model was asked more often than its ``max_requests`` allows."""
 
 
 @dataclass(frozen=True)

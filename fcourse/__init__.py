@@ -31,6 +31,16 @@ _EXPORTS: dict[str, str] = {
     "prompt_hack_flowchart": "fcourse.lab.prompt_diagram",
     "run_prompt_hack": "fcourse.prompting.loop",
     "run_sweep": "fcourse.prompting.sweep",
+    # chapter 2: the native tools protocol
+    "LoopResult": "fcourse.protocol.loop",
+    "ScriptedModel": "fcourse.protocol.scripted",
+    "Transcript": "fcourse.protocol.transcript",
+    "check_loop": "fcourse.lab.exercises.loop",
+    "execute_call": "fcourse.protocol.execute",
+    "inspect_transcript": "fcourse.protocol.transcript",
+    "lint_messages": "fcourse.protocol.lint",
+    "protocol_panel": "fcourse.lab.protocol_panel",
+    "run_tool_loop": "fcourse.protocol.loop",
     # chapter 3: why the model picks a tool (evaluation harness and experiments)
     "Price": "fcourse.evaluation.cost",
     "check_description": "fcourse.lab.exercises.descriptions",

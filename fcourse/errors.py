@@ -10,6 +10,7 @@ catch ``ValueError`` or ``RuntimeError`` without knowing fcourse)::
     ├── InvalidRequestError (ValueError)     a request the teaching model rejects (chapter 2)
     ├── CaseFileError (ValueError)           an evaluation case file that cannot be used (chapter 3)
     ├── PolicyContractError (RuntimeError)   the teaching model's policy broke its contract (a bug)
+    ├── RunawayLoopError (RuntimeError)      a program asked a scripted model too often (chapter 2)
     ├── StorageError (RuntimeError)          the refund database is unusable (chapter 4)
     ├── ToolRefusal (ValueError)             a handler refuses with a structured code (chapter 4)
     │   ├── BusinessRuleError                the domain says no (order already refunded, ...)
@@ -36,6 +37,7 @@ __all__ = [
     "InvalidRequestError",
     "PolicyContractError",
     "RegistrationError",
+    "RunawayLoopError",
     "ServiceUnavailableError",
     "StorageError",
     "ToolRefusal",
@@ -123,6 +125,13 @@ class PolicyContractError(FcourseError, RuntimeError):
 
     A bug in the teaching model, never a bad request: the endpoint answers it
     with a 500 ``server_error`` that names it.
+    """
+
+
+class RunawayLoopError(FcourseError, RuntimeError):
+    """A program asked a scripted model (``fcourse.protocol.scripted``) more often than it allows.
+
+    The chapter-2 exercise checker uses it to stop a tool loop that has no round limit.
     """
 
 

@@ -198,6 +198,10 @@ REFUSAL_CODES = frozenset(
 )
 
 
+#: Codes a chapter-2 tool loop answers with when it did not run the handler (the round limit was reached).
+_NOT_RUN_CODES = frozenset({"NOT_EXECUTED"})
+
+
 def _refusal_code(content: str) -> str | None:
     """The error code of a tool message that the runtime refused before the handler."""
     try:
@@ -205,7 +209,7 @@ def _refusal_code(content: str) -> str | None:
     except (TypeError, ValueError):
         return None
     code = data.get("error_code") if isinstance(data, dict) else None
-    return code if code in REFUSAL_CODES else None
+    return code if code in REFUSAL_CODES or code in _NOT_RUN_CODES else None
 
 
 def conversation_sequence(

@@ -1,1 +1,9 @@
-"""Chapter 2: the native tools protocol — the tool loop, the protocol linter, the transcript."""
+"""Chapter 2: the native tools protocol — the tool loop, the protocol linter, the transcript.
+
+- ``loop``        the tool loop (rounds, round limit, concurrent calls matched by id, events)
+- ``execute``     safe execution of one call (allow-list, parse, session values, schema; errors as results)
+- ``lint``        the protocol linter: what the API will reject (or silently accept), before sending
+- ``transcript``  the transcript inspector: a conversation as a table, results linked to their calls
+- ``messages``    messages as the plain dicts that go over the wire
+- ``scripted``    a scripted model behind the real SDK, for cases the teaching model cannot play
+"""

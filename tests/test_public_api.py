@@ -10,10 +10,39 @@ import pytest
 import fcourse
 
 
-def test_all_is_sorted_and_every_name_resolves() -> None:
-    assert fcourse.__all__ == sorted(fcourse.__all__)
-    for name in fcourse.__all__:
-        assert getattr(fcourse, name) is not None, name
+#: the facade, written out: adding or dropping a public name is a decision this list records
+PUBLIC = {
+    # chapter 0: start here
+    "Connection", "check_environment", "connect", "explain",
+    # chapter 1: models only complete text
+    "OrderHistory", "ParsedReply", "check_extractor", "failure_gallery", "parse_panel", "parse_prompt_reply",
+    "prompt_hack_flowchart", "run_prompt_hack", "run_sweep",
+    # chapter 2: the native tools protocol
+    "LoopResult", "ScriptedModel", "Transcript", "check_loop", "execute_call", "inspect_transcript",
+    "lint_messages", "protocol_panel", "run_tool_loop",
+    # chapter 3: why the model picks a tool
+    "Price", "check_description", "confusion_chart", "distractor_curve", "estimate_cost", "line_chart",
+    "load_cases", "run_cases", "run_prompt_only", "selection_panel", "swap_descriptions", "swap_experiment",
+    "training_to_runtime", "vagueness_curve",
+    # diagrams (every chapter)
+    "MermaidDiagram", "breaker_timeline", "conversation_sequence", "recovery_flowchart",
+    # chapter 4: the registry runtime and idempotent recovery
+    "AuditLog", "CircuitBreaker", "ConfirmationGate", "ErrorCode", "Fault", "IdempotencyStatus", "RefundDomain",
+    "Runtime", "RuntimeAction", "Session", "ToolRegistry", "ToolResponse", "check_recovery_policy",
+    "decide_recovery", "run_scenario", "switchboard",
+}
+
+
+def test_the_facade_exports_exactly_the_public_names() -> None:
+    assert set(fcourse.__all__) == PUBLIC
+    assert list(fcourse.__all__) == sorted(PUBLIC)  # sorted, as every __all__ in the package
+
+
+def test_every_public_name_resolves_to_something_documented() -> None:
+    for name in sorted(PUBLIC):
+        value = getattr(fcourse, name)
+        assert value is not None, name
+        assert (getattr(value, "__doc__", None) or "").strip(), f"fcourse.{name} has no docstring"
 
 
 def test_unknown_attribute_is_an_attribute_error() -> None:

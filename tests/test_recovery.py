@@ -272,3 +272,30 @@ RefundHistories.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 TestRefundHistories = RefundHistories.TestCase
+
+
+# --- issue 11, defect 1: a replay must belong to *this* call's arguments ---------------------
+
+
+@pytest.mark.parametrize("fault", [Fault.TIMEOUT_BEFORE_EXECUTION, Fault.SERVICE_DOWN], ids=str)
+@pytest.mark.parametrize(
+    "second",
+    [
+        {"order_id": "O-400", "idempotency_key": DEMO_KEY},  # another order
+        {"order_id": "O-100", "idempotency_key": DEMO_KEY, "amount_cents": 100},  # another amount
+    ],
+    ids=["other-order", "other-amount"],
+)
+def test_a_key_reused_with_other_arguments_is_a_mismatch_never_a_replay(
+    world: World, fault: Fault, second: dict[str, Any]
+) -> None:
+    world.domain.add_order("O-400", USER, 3_000)
+    first = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    assert first.final == "SUCCESS"
+    world.service.inject(fault)
+    outcome = world.runtime.execute("refund_order", dict(second), DEMO_SESSION)
+    assert outcome.final == "REJECTED", outcome.trace
+    assert outcome.response.error_code == "IDEMPOTENCY_KEY_MISMATCH"
+    assert not outcome.response.replayed and outcome.runtime_action is None
+    assert world.domain.execution_count(USER, DEMO_KEY) == 1
+    assert [row["order_id"] for row in world.domain.ledger()] == ["O-100"]

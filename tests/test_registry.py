@@ -163,7 +163,7 @@ def test_duplicate_names_fail_at_registration() -> None:
         ),
         (
             "t",
-            {"description": "x", "parameters": {"type": "object"}, "status_lookup": lambda s, k: None},
+            {"description": "x", "parameters": {"type": "object"}, "status_lookup": lambda s, k, a: None},
             "idempotency_key_arg",
         ),
     ],

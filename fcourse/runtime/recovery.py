@@ -164,13 +164,31 @@ class Runtime:
         report: StatusReport | None = None
         lookup_error = None
         try:
-            report = tool.status_lookup(session, key)  # type: ignore[arg-type]
+            report = tool.status_lookup(session, key, dict(first.arguments or {}))  # type: ignore[arg-type]
             status = IdempotencyStatus(report.status)
         except Exception as error:
             lookup_error = f"{type(error).__name__}: {error}"
             status = IdempotencyStatus.UNKNOWN
             trace.append("idempotency_lookup=FAILED")
         trace.append(f"idempotency_status={status}")
+        match = getattr(report, "arguments_match", None) if lookup_error is None else None
+        if match is False:
+            # The key was recorded with other arguments: this call cannot have run under it
+            # (the domain refuses a key's second set of arguments), whatever the fault was.
+            trace.append("idempotency_arguments=MISMATCH")
+            return self._done(
+                self._mismatch(first, key),
+                first,
+                "REJECTED",
+                trace,
+                idempotency_status=str(status),
+                status_report=report,
+            )
+        if status is IdempotencyStatus.SUCCEEDED and match is not True:
+            # a success we cannot tie to this call's arguments is not this call's success
+            trace.append("idempotency_arguments=UNVERIFIED")
+            status = IdempotencyStatus.UNKNOWN
+            trace.append(f"idempotency_status={status}")
 
         policy_error = None
         try:
@@ -223,6 +241,20 @@ class Runtime:
             status_report=report,
             lookup_error=lookup_error,
             policy_error=policy_error,
+        )
+
+    @staticmethod
+    def _mismatch(first: ToolResponse, key: str) -> ToolResponse:
+        return replace(
+            first,
+            status="ERROR",
+            error_code=ErrorCode.IDEMPOTENCY_KEY_MISMATCH,
+            message=(
+                f"idempotency key {key!r} was already used with different arguments; "
+                "this call was not executed. Use a new key for a new request."
+            ),
+            data={"idempotency_key": key, "reason": "ARGUMENTS_DIFFER"},
+            retry_safe=True,
         )
 
     @staticmethod

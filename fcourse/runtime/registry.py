@@ -109,7 +109,9 @@ class ToolResponse:
 
     The rest is for the runtime, the audit log and the notebook, not the
     model: ``executed`` (the handler was reached), ``idempotency_key`` and
-    ``arguments_hash`` (of the validated arguments), ``confirmed`` (a
+    ``arguments_hash`` (of the validated arguments), ``arguments`` (those
+    validated arguments, session fields included; None when the call was
+    refused before they were known), ``confirmed`` (a
     confirmation token was redeemed), ``replayed`` (a stored result, the
     handler not called again), ``notes`` (e.g. an identity override).
     """
@@ -126,6 +128,7 @@ class ToolResponse:
     confirmed: bool = False
     replayed: bool = False
     notes: tuple[str, ...] = ()
+    arguments: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -174,8 +177,9 @@ class Tool:
     token (``confirm_reason`` says why, for the user). ``health_check()`` must
     have no side effects: the circuit breaker probes with it, never with a
     real call. ``idempotency_key_arg`` names the argument that carries the
-    idempotency key, and ``status_lookup(session, key)`` asks the domain for
-    the real status of that key (``fcourse.shop.refunds.StatusReport``);
+    idempotency key, and ``status_lookup(session, key, arguments)`` asks the
+    domain for the real status of that key (``fcourse.shop.refunds.StatusReport``),
+    saying whether the key's recorded arguments are these validated ones;
     ``effect_count(session, key)`` counts the domain's recorded effects.
     """
 
@@ -190,7 +194,7 @@ class Tool:
     health_check: Callable[[], bool] | None = None
     session_args: Mapping[str, str] = field(default_factory=dict)
     idempotency_key_arg: str | None = None
-    status_lookup: Callable[[Session, str], Any] | None = None
+    status_lookup: Callable[[Session, str, Mapping[str, Any]], Any] | None = None
     effect_count: Callable[[Session, str], int] | None = None
     strict: bool = False
     wants_session: bool = False
@@ -412,7 +416,7 @@ class ToolRegistry:
         health_check: Callable[[], bool] | None = None,
         session_args: Mapping[str, str] | None = None,
         idempotency_key_arg: str | None = None,
-        status_lookup: Callable[[Session, str], Any] | None = None,
+        status_lookup: Callable[[Session, str, Mapping[str, Any]], Any] | None = None,
         effect_count: Callable[[Session, str], int] | None = None,
         strict: bool = False,
     ) -> Tool:
@@ -709,6 +713,7 @@ class ToolRegistry:
             "arguments_hash": digest,
             "confirmed": confirmed,
             "notes": tuple(notes),
+            "arguments": types.MappingProxyType(json.loads(json.dumps(arguments))),
         }
         try:
             result = tool.handler(**call_args)

@@ -37,7 +37,7 @@ from fcourse.clock import DEMO_EPOCH, FakeClock
 from fcourse.db import connect
 from fcourse.shop.faults import Fault, OrderService
 from fcourse.runtime.recovery import Runtime, RuntimeAction, decide_recovery
-from fcourse.shop.refunds import IdempotencyStatus, RefundDomain
+from fcourse.shop.refunds import IdempotencyStatus, RefundDomain, refund_arguments_hash
 from fcourse.runtime.registry import Tool, ToolRegistry, ToolResponse
 from fcourse.runtime.security import AuditLog, ConfirmationGate, Session
 
@@ -188,7 +188,11 @@ def register_refund_tools(
         health_check=service.health,
         session_args={"user_id": "user_id"},
         idempotency_key_arg="idempotency_key",
-        status_lookup=lambda session, key: service.status(session.user_id, key),
+        status_lookup=lambda session, key, arguments: service.status(
+            session.user_id,
+            key,
+            arguments_hash=refund_arguments_hash(arguments["order_id"], arguments.get("amount_cents")),
+        ),
         effect_count=lambda session, key: domain.execution_count(session.user_id, key),
     )
     lookup = registry.register(

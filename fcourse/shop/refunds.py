@@ -71,7 +71,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fcourse.clock import Clock, SystemClock, iso
@@ -91,6 +91,7 @@ __all__ = [
     "RecordState",
     "RefundDomain",
     "StatusReport",
+    "refund_arguments_hash",
 ]
 
 SCHEMA = """
@@ -173,6 +174,10 @@ class StatusReport:
     ``result`` is the refund result for ``SUCCEEDED`` (stored, or rebuilt from
     the ledger), ``reason`` a sentence, ``record_state`` the raw record state
     (None: no record), ``ledger_rows`` how many ledger rows the key has (0/1).
+    ``arguments_hash`` is the hash recorded for the key (ledger first, then the
+    record; None: nothing recorded) and ``arguments_match`` whether it is the
+    hash the caller asked about (None: no hash asked about, or nothing recorded).
+    A replay is only ever right when ``arguments_match`` is True.
     """
 
     status: IdempotencyStatus
@@ -181,6 +186,8 @@ class StatusReport:
     result: dict[str, Any] | None = None
     record_state: str | None = None
     ledger_rows: int = 0
+    arguments_hash: str | None = None
+    arguments_match: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -197,6 +204,11 @@ class ReconciliationReport:
             f"released={len(self.released)} (stale, nothing in ledger -> NOT_EXECUTED), "
             f"still_in_flight={len(self.still_in_flight)}"
         )
+
+
+def refund_arguments_hash(order_id: str, amount_cents: int | None) -> str:
+    """The hash the domain records for a refund's arguments (the key and the user are not part of it)."""
+    return arguments_hash({"amount_cents": amount_cents, "order_id": order_id})
 
 
 def refund_id_for(user_id: str, idempotency_key: str) -> str:
@@ -315,7 +327,7 @@ class RefundDomain:
         ``INVALID_AMOUNT``), ``IdempotencyKeyMismatchError`` (same key, other
         arguments) or ``DuplicateInProgressError`` (same key in flight).
         """
-        digest = arguments_hash({"amount_cents": amount_cents, "order_id": order_id})
+        digest = refund_arguments_hash(order_id, amount_cents)
         attempt, replay = self._claim(user_id, idempotency_key, digest)
         if replay is not None:
             return replay
@@ -505,13 +517,20 @@ class RefundDomain:
 
     # -- status, reconciliation, retention ------------------------------------------------
 
-    def status(self, user_id: str, idempotency_key: str) -> StatusReport:
+    def status(self, user_id: str, idempotency_key: str, *, arguments_hash: str | None = None) -> StatusReport:
         """The real status of ``user_id``'s key: SUCCEEDED, NOT_EXECUTED or UNKNOWN (read-only).
 
         The ledger is consulted first, so ``NOT_EXECUTED`` is never answered
-        for a key the ledger has.
+        for a key the ledger has. With ``arguments_hash`` (``refund_arguments_hash``
+        of the caller's arguments) the report also says whether the key was
+        recorded with those arguments (``arguments_match``).
         """
-        key = idempotency_key
+        report = self._status(user_id, idempotency_key)
+        if arguments_hash is None or report.arguments_hash is None:
+            return report
+        return replace(report, arguments_match=report.arguments_hash == arguments_hash)
+
+    def _status(self, user_id: str, key: str) -> StatusReport:
         with snapshot(self.conn):  # one consistent view of both tables
             ledger = self._ledger_row(user_id, key)
             record = self._record(user_id, key)
@@ -522,25 +541,26 @@ class RefundDomain:
             else:
                 result = _result_from_ledger(ledger)
                 why = "the ledger has the refund (record not completed; result rebuilt from the ledger)"
-            return StatusReport(IdempotencyStatus.SUCCEEDED, key, why, result, state, 1)
+            return StatusReport(IdempotencyStatus.SUCCEEDED, key, why, result, state, 1, ledger["arguments_hash"])
         if record is None:
             return StatusReport(IdempotencyStatus.NOT_EXECUTED, key, "no record of this key and no ledger row")
+        recorded = record["arguments_hash"]
         if state == RecordState.FAILED:
             stored = json.loads(record["result_json"] or "{}")
             reason = {
                 "RELEASED": "released by reconciliation: stale, nothing in the ledger",
                 "REJECTED": f"rejected by a business rule ({stored.get('rule')})",
             }.get(stored.get("reason"), "failed before any refund was recorded")
-            return StatusReport(IdempotencyStatus.NOT_EXECUTED, key, reason, None, state, 0)
+            return StatusReport(IdempotencyStatus.NOT_EXECUTED, key, reason, None, state, 0, recorded)
         if state == RecordState.IN_PROGRESS:
             age = self.clock.now() - float(record["updated_at"])
             if age >= self.stale_after:
                 reason = f"stale: in progress for {age:g}s with nothing in the ledger; awaiting reconciliation"
             else:
                 reason = f"in flight: claimed {age:g}s ago, not finished"
-            return StatusReport(IdempotencyStatus.UNKNOWN, key, reason, None, state, 0)
+            return StatusReport(IdempotencyStatus.UNKNOWN, key, reason, None, state, 0, recorded)
         return StatusReport(
-            IdempotencyStatus.UNKNOWN, key, "inconsistent: record SUCCEEDED but no ledger row", None, state, 0
+            IdempotencyStatus.UNKNOWN, key, "inconsistent: record SUCCEEDED but no ledger row", None, state, 0, recorded
         )
 
     def reconcile(self) -> ReconciliationReport:

@@ -465,3 +465,19 @@ def test_to_dict_gives_error_codes_as_plain_strings_for_every_refusal() -> None:
     codes = [response.to_dict()["error_code"] for response in refused]
     assert codes == ["UNKNOWN_TOOL", "INVALID_ARGUMENT", "PERMISSION_DENIED"]
     assert all(type(code) is str for code in codes)
+
+
+# --- issue 11, defect 2: a trailing newline is not inside ^...$ ------------------------------
+
+
+@pytest.mark.parametrize("field", ["idempotency_key", "order_id"])
+def test_a_trailing_newline_does_not_slip_past_an_anchored_pattern(field: str) -> None:
+    from fcourse.shop.demo import build_world
+
+    world = build_world(":memory:")
+    arguments = {"order_id": "O-100", "idempotency_key": "key-B-0001"}
+    arguments[field] += "\n"
+    response = world.registry.execute("refund_order", arguments, world.session)
+    assert response.error_code == ErrorCode.INVALID_ARGUMENT
+    assert [issue["path"] for issue in response.data["issues"]] == [f"$.{field}"]
+    assert not response.executed and world.service.requests == 0 and world.domain.ledger() == []

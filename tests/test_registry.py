@@ -481,3 +481,40 @@ def test_a_trailing_newline_does_not_slip_past_an_anchored_pattern(field: str) -
     assert response.error_code == ErrorCode.INVALID_ARGUMENT
     assert [issue["path"] for issue in response.data["issues"]] == [f"$.{field}"]
     assert not response.executed and world.service.requests == 0 and world.domain.ledger() == []
+
+
+# --- issue 11, defect 3: JSON has no NaN or Infinity ------------------------------------------
+
+RATIO_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"ratio": {"type": "number", "minimum": 0, "maximum": 1}, "tags": {"type": "array"}},
+    "required": ["ratio"],
+    "additionalProperties": False,
+}
+
+
+def ratio_registry(handler: Calls) -> ToolRegistry:
+    registry = ToolRegistry(clock=FakeClock())
+    registry.register("set_ratio", handler, description="Set a ratio.", parameters=RATIO_SCHEMA)
+    return registry
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        '{"ratio": NaN}',
+        '{"ratio": Infinity}',
+        '{"ratio": -Infinity}',
+        '{"ratio": 0.5, "tags": [NaN]}',
+        '{"ratio": 1e999}',  # overflows to inf when parsed: the same hole by another door
+        '{"ratio": -1e999}',
+        {"ratio": float("nan")},
+        {"ratio": 0.5, "tags": [float("inf")]},
+    ],
+    ids=repr,
+)
+def test_non_finite_numbers_are_invalid_arguments(arguments: Any) -> None:
+    handler = Calls()
+    response = ratio_registry(handler).execute("set_ratio", arguments)
+    assert response.error_code == ErrorCode.INVALID_ARGUMENT, response
+    assert handler.calls == [] and not response.executed

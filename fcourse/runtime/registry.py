@@ -38,6 +38,7 @@ from __future__ import annotations
 import enum
 import inspect
 import json
+import math
 import re
 import threading
 import types
@@ -784,7 +785,7 @@ def _parse_arguments(raw: Any, refuse: Callable[..., None]) -> dict[str, Any]:
         return {}
     if isinstance(raw, (str, bytes, bytearray)):
         try:
-            parsed = json.loads(raw)
+            parsed = json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float)
             if isinstance(parsed, dict):
                 return parsed  # freshly parsed: nobody else holds it
         except (ValueError, RecursionError) as error:
@@ -803,7 +804,7 @@ def _parse_arguments(raw: Any, refuse: Callable[..., None]) -> dict[str, Any]:
         )
     try:
         # a deep, detached copy: the handler cannot mutate the caller's dict
-        return json.loads(json.dumps(dict(parsed)))
+        return json.loads(json.dumps(dict(parsed), allow_nan=False))
     except (TypeError, ValueError, RecursionError) as error:
         refuse(
             ErrorCode.INVALID_ARGUMENT,
@@ -811,6 +812,19 @@ def _parse_arguments(raw: Any, refuse: Callable[..., None]) -> dict[str, Any]:
             {"issues": [SchemaIssue("$", f"not JSON data: {_short(error)}", "json").to_dict()]},
         )
     raise AssertionError("unreachable")
+
+
+def _no_constant(name: str) -> float:
+    """``json.loads`` accepts NaN, Infinity and -Infinity; JSON (RFC 8259) does not."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _finite_float(text: str) -> float:
+    """A JSON number as a float, refusing one that overflows to infinity (``1e999``)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
 
 
 def _issues_message(issues: list[SchemaIssue]) -> str:

@@ -19,9 +19,10 @@ Two corrections to ``jsonschema``'s defaults, both from the JSON Schema spec:
   final newline, so ``^[a-z]{8}$`` accepted ``"abcdefgh\n"``; its ``\d``/``\w``
   match non-ASCII digits and letters and its ``.`` matches ``\r``. The patterns
   run on ``regress`` (Python bindings to a Rust ECMA-262 regex engine) instead,
-  and ``check_schema`` rejects a pattern that engine cannot compile. ``unevaluatedProperties`` next to ``patternProperties`` is
-  refused: jsonschema decides which keys those patterns cover with Python's
-  ``re``, which this seam cannot reach.
+  and ``check_schema`` rejects a pattern that engine cannot compile.
+  ``unevaluatedProperties`` next to ``patternProperties`` is refused: jsonschema
+  decides which keys those patterns cover with Python's ``re``, which this seam
+  cannot reach.
 - A ``number`` is finite: JSON has no NaN or Infinity, so they fail ``type``.
 """
 
@@ -200,7 +201,8 @@ def _pattern_issues(node: Any, where: str) -> Iterator[SchemaIssue]:
         try:
             _ecma(patrn)
         except Exception as error:  # regress.RegressError: not an ECMA-262 regular expression
-            yield SchemaIssue(f"{where}.{keyword}", f"{patrn!r} is not an ECMA-262 regular expression: {error}", "format")
+            message = f"{patrn!r} is not an ECMA-262 regular expression: {error}"
+            yield SchemaIssue(f"{where}.{keyword}", message, "format")
     for key, value in node.items():
         if key not in _DATA_KEYWORDS:
             yield from _pattern_issues(value, f"{where}.{key}")

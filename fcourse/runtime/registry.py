@@ -567,8 +567,9 @@ class ToolRegistry:
         model. ``retry_of`` marks a runtime retry of an earlier response for
         the same call: a confirmation it already redeemed still counts.
         """
+        begun: list[int] = []  # the audit entry written before the handler ran, if it ran
         try:
-            response = self._execute(name, arguments, session, confirmation_token, retry_of)
+            response = self._execute(name, arguments, session, confirmation_token, retry_of, begun)
         except _Refused as refused:
             response = refused.response
         except Exception as error:  # a bug in a check must not escape either
@@ -582,8 +583,12 @@ class ToolRegistry:
             )
         if self.audit is not None:
             try:
-                self.audit.record(session=session, tool=str(name), arguments=arguments, response=response)
+                if begun:
+                    self.audit.finish(begun[0], response)
+                else:
+                    self.audit.record(session=session, tool=str(name), arguments=arguments, response=response)
             except Exception as error:
+                # an executed call's entry is already written (begin); only its outcome is missing
                 response = _with_note(response, f"audit log write failed: {type(error).__name__}")
         return response
 
@@ -603,6 +608,7 @@ class ToolRegistry:
         session: Session | None,
         confirmation_token: str | None,
         retry_of: ToolResponse | None,
+        begun: list[int],
     ) -> ToolResponse:
         tool = self._tools.get(name) if isinstance(name, str) else None
         if tool is None:
@@ -703,6 +709,20 @@ class ToolRegistry:
                             key=key,
                             digest=digest,
                         )
+
+        if self.audit is not None:
+            # nothing executes without its audit entry: write it first, or refuse
+            try:
+                begun.append(self.audit.begin(session=session, tool=tool.name, arguments=raw, notes=notes))
+            except Exception as error:
+                refuse(
+                    ErrorCode.TOOL_UNAVAILABLE,
+                    f"{tool.name} is unavailable: the audit log cannot be written",
+                    {"reason": "AUDIT_UNAVAILABLE", "exception": type(error).__name__},
+                    notes=notes,
+                    key=key,
+                    digest=digest,
+                )
 
         call_args = dict(arguments)
         if tool.wants_session:

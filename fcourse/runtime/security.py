@@ -33,6 +33,7 @@ from fcourse.clock import Clock, SystemClock, iso
 from fcourse.db import transaction
 
 __all__ = [
+    "EXECUTING",
     "AuditEntry",
     "AuditLog",
     "ConfirmationGate",
@@ -193,12 +194,30 @@ CREATE TRIGGER IF NOT EXISTS audit_log_no_update BEFORE UPDATE ON audit_log
 BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS audit_log_no_delete BEFORE DELETE ON audit_log
 BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+CREATE TABLE IF NOT EXISTS audit_outcomes (
+    seq         INTEGER PRIMARY KEY REFERENCES audit_log (seq),
+    at          REAL NOT NULL,
+    code        TEXT NOT NULL,
+    message     TEXT NOT NULL,
+    notes       TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS audit_outcomes_no_update BEFORE UPDATE ON audit_outcomes
+BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_outcomes_no_delete BEFORE DELETE ON audit_outcomes
+BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
 """
+
+#: The code of an accepted entry whose outcome was never written (the process died mid-call).
+EXECUTING = "EXECUTING"
 
 
 @dataclass(frozen=True)
 class AuditEntry:
-    """One audited call: ``decision`` is ACCEPTED (the handler was reached) or REFUSED."""
+    """One audited call: ``decision`` is ACCEPTED (the handler was reached) or REFUSED.
+
+    ``code`` is the outcome (``EXECUTING`` for an accepted call whose outcome
+    was never recorded: the handler started, and then nothing was heard).
+    """
 
     seq: int
     at: float
@@ -227,58 +246,110 @@ class AuditEntry:
         }
 
 
+def _storable(text: Any) -> str | None:
+    """Text SQLite can store: a lone surrogate (not encodable as UTF-8) becomes a visible ``\\udc80`` escape."""
+    if text is None:
+        return None
+    return str(text).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _arguments_text(arguments: Any) -> str:
     if isinstance(arguments, (bytes, bytearray)):
         arguments = bytes(arguments).decode("utf-8", "replace")
-    if isinstance(arguments, str):
-        return arguments
-    try:
-        return json.dumps(arguments, sort_keys=True, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(arguments)
+    if not isinstance(arguments, str):
+        try:
+            arguments = json.dumps(arguments, sort_keys=True, ensure_ascii=False)
+        except (TypeError, ValueError):
+            arguments = repr(arguments)
+    return _storable(arguments) or ""
+
+
+def _notes_text(notes: Iterable[str]) -> str:
+    return _storable(json.dumps([str(note) for note in notes], ensure_ascii=False)) or "[]"
 
 
 class AuditLog:
-    """The append-only record of every proposed call (SQLite table ``audit_log``)."""
+    """The append-only record of every proposed call (SQLite tables ``audit_log`` and ``audit_outcomes``).
+
+    A refused call is one ``record``. An accepted one is written *before* its
+    handler runs (``begin``: the registry refuses the call if that write
+    fails, so nothing executes without its entry) and completed by
+    ``finish``, which appends the outcome; ``entries`` shows the two as one.
+    """
 
     def __init__(self, conn: sqlite3.Connection, *, clock: Clock | None = None) -> None:
         self.conn = conn
         self.clock: Clock = clock or SystemClock()
         conn.executescript(_AUDIT_SCHEMA)
 
-    def record(self, *, session: Session | None, tool: str, arguments: Any, response: Any) -> int:
-        """Append one entry for ``response`` (a ``ToolResponse``); return its sequence number.
-
-        The arguments are stored as the model sent them (a raw string stays
-        raw), so a refusal for bad JSON is auditable too.
-        """
-        decision = "ACCEPTED" if getattr(response, "executed", False) else "REFUSED"
+    def _insert(
+        self,
+        session: Session | None,
+        tool: str,
+        arguments: Any,
+        decision: str,
+        code: str,
+        message: str,
+        notes: Iterable[str],
+    ) -> int:
         with transaction(self.conn):
             cursor = self.conn.execute(
                 "INSERT INTO audit_log (at, session_id, user_id, tool, arguments, decision, code, message, notes)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     self.clock.now(),
-                    session.session_id if session else None,
-                    session.user_id if session else None,
-                    tool,
+                    _storable(session.session_id) if session else None,
+                    _storable(session.user_id) if session else None,
+                    _storable(tool),
                     _arguments_text(arguments),
                     decision,
-                    str(response.code),
-                    response.message,
-                    json.dumps(list(response.notes), ensure_ascii=False),
+                    _storable(code),
+                    _storable(message),
+                    _notes_text(notes),
                 ),
             )
             return int(cursor.lastrowid or 0)
 
+    def record(self, *, session: Session | None, tool: str, arguments: Any, response: Any) -> int:
+        """Append one finished entry for ``response`` (a ``ToolResponse``); return its sequence number.
+
+        The arguments are stored as the model sent them (a raw string stays
+        raw), so a refusal for bad JSON is auditable too.
+        """
+        decision = "ACCEPTED" if getattr(response, "executed", False) else "REFUSED"
+        return self._insert(session, tool, arguments, decision, str(response.code), response.message, response.notes)
+
+    def begin(self, *, session: Session | None, tool: str, arguments: Any, notes: Iterable[str] = ()) -> int:
+        """Append the entry of a call about to execute (code ``EXECUTING``); return its sequence number."""
+        return self._insert(session, tool, arguments, "ACCEPTED", EXECUTING, "", notes)
+
+    def finish(self, seq: int, response: Any) -> None:
+        """Append the outcome of the call ``begin`` returned ``seq`` for."""
+        with transaction(self.conn):
+            self.conn.execute(
+                "INSERT INTO audit_outcomes (seq, at, code, message, notes) VALUES (?, ?, ?, ?, ?)",
+                (
+                    seq,
+                    self.clock.now(),
+                    _storable(response.code),
+                    _storable(response.message),
+                    _notes_text(response.notes),
+                ),
+            )
+
     def entries(self, *, tool: str | None = None) -> list[AuditEntry]:
-        """All entries, oldest first (only ``tool``'s if given)."""
-        sql = "SELECT * FROM audit_log"
+        """All entries, oldest first (only ``tool``'s if given), each with its outcome."""
+        sql = (
+            "SELECT a.seq, a.at, a.session_id, a.user_id, a.tool, a.arguments, a.decision,"
+            " COALESCE(o.code, a.code) AS code, COALESCE(o.message, a.message) AS message,"
+            " COALESCE(o.notes, a.notes) AS notes"
+            " FROM audit_log AS a LEFT JOIN audit_outcomes AS o ON o.seq = a.seq"
+        )
         params: Iterable[Any] = ()
         if tool is not None:
-            sql += " WHERE tool = ?"
+            sql += " WHERE a.tool = ?"
             params = (tool,)
-        rows = self.conn.execute(sql + " ORDER BY seq", tuple(params)).fetchall()
+        rows = self.conn.execute(sql + " ORDER BY a.seq", tuple(params)).fetchall()
         return [
             AuditEntry(
                 seq=row["seq"],

@@ -196,3 +196,27 @@ def test_an_entry_is_written_before_the_handler_runs(world: World) -> None:
 def test_sessions_coerce_roles() -> None:
     assert Session("U", roles=["a", "b"]).roles == frozenset({"a", "b"})
     assert Session("U").roles == frozenset({"customer"})
+
+
+# --- issue 11, defect 5: a malformed token is a refusal like any other bad token ---------------
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        f"cf{2**63}.0123456789abcdef",  # the defect: OverflowError in SQLite
+        f"cf{10**40}.0123456789abcdef",
+        "cf².0123456789abcdef",  # a digit to str.isdigit, not to int()
+        "cf١.0123456789abcdef",  # an Arabic-Indic 1: int() reads it as token 1
+        "cf1.ünïcödé",  # compare_digest refuses non-ASCII str
+        "cf1.",
+        "cf.abc",
+    ],
+)
+def test_a_malformed_token_is_refused_as_data(world: World, token: str) -> None:
+    world.confirmations.issue(ALICE, "refund_order", "h" * 16)  # token id 1 exists
+    assert world.confirmations.redeem(token, ALICE, "refund_order", "h" * 16) in {"MALFORMED", "UNKNOWN_TOKEN"}
+    response = world.registry.execute("refund_order", BIG, ALICE, confirmation_token=token)
+    assert response.error_code == ErrorCode.CONFIRMATION_REQUIRED
+    assert response.data["token_problem"] in {"MALFORMED", "UNKNOWN_TOKEN"}
+    assert world.domain.ledger() == []

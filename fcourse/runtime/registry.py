@@ -695,7 +695,10 @@ class ToolRegistry:
                 else:
                     problem = "NO_TOKEN"
                     if confirmation_token and self.confirmations is not None:
-                        problem = self.confirmations.redeem(confirmation_token, session, tool.name, arguments)
+                        try:
+                            problem = self.confirmations.redeem(confirmation_token, session, tool.name, arguments)
+                        except Exception as error:  # fail closed: a gate that cannot answer confirms nothing
+                            problem = f"GATE_ERROR: {type(error).__name__}"
                     elif confirmation_token:
                         problem = "NO_CONFIRMATION_GATE"
                     if problem is None:

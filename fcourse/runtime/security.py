@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -78,6 +79,10 @@ CREATE TABLE IF NOT EXISTS confirmations (
     used_at        REAL
 );
 """
+
+
+#: ``cf<token id>.<MAC>``: an id of at most 18 ASCII digits (below SQLite's 2**63), an ASCII MAC.
+_TOKEN = re.compile(r"cf([1-9][0-9]{0,17})\.([0-9A-Za-z]{1,64})")
 
 
 class ConfirmationGate:
@@ -147,12 +152,11 @@ class ConfirmationGate:
         """
         if session is None:
             return "NO_SESSION"
-        if not isinstance(token, str) or not token.startswith("cf") or "." not in token:
+        # the shape ``issue`` makes: ASCII digits that fit SQLite's INTEGER, an ASCII MAC
+        form = _TOKEN.fullmatch(token) if isinstance(token, str) else None
+        if form is None:
             return "MALFORMED"
-        id_part, _, mac = token[2:].partition(".")
-        if not id_part.isdigit():
-            return "MALFORMED"
-        token_id = int(id_part)
+        token_id, mac = int(form.group(1)), form.group(2)
         digest = self._digest(arguments)
         with transaction(self.conn):
             row = self.conn.execute(

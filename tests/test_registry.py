@@ -518,3 +518,39 @@ def test_non_finite_numbers_are_invalid_arguments(arguments: Any) -> None:
     response = ratio_registry(handler).execute("set_ratio", arguments)
     assert response.error_code == ErrorCode.INVALID_ARGUMENT, response
     assert handler.calls == [] and not response.executed
+
+
+# --- issue 11, defect 6: a malformed tool call is answered, not raised --------------------------
+
+
+@pytest.mark.parametrize(
+    "tool_call",
+    [
+        {},
+        {"function": None},
+        {"function": "refund_order"},
+        {"function": {}},
+        {"function": {"name": None}},
+        {"function": {"name": ["refund_order"]}},
+        None,
+        42,
+        "refund_order",
+        SimpleNamespace(),
+        SimpleNamespace(function=None),
+        SimpleNamespace(function=SimpleNamespace()),
+    ],
+    ids=repr,
+)
+def test_a_malformed_tool_call_is_a_structured_error(tool_call: Any) -> None:
+    handler = Calls()
+    response = refund_registry(handler).execute_tool_call(tool_call, SESSION)
+    assert isinstance(response, ToolResponse) and response.status == "ERROR"
+    assert response.error_code in {ErrorCode.INVALID_ARGUMENT, ErrorCode.UNKNOWN_TOOL}
+    assert response.data and handler.calls == [] and not response.executed
+
+
+def test_a_well_formed_tool_call_object_still_runs() -> None:
+    handler = Calls()
+    arguments = '{"order_id": "O-1", "idempotency_key": "k-000001"}'
+    call = SimpleNamespace(function=SimpleNamespace(name="refund_order", arguments=arguments))
+    assert refund_registry(handler).execute_tool_call(call, SESSION).ok and len(handler.calls) == 1

@@ -581,24 +581,39 @@ class ToolRegistry:
                 data={"reason": "RUNTIME_ERROR", "exception": type(error).__name__},
                 retry_safe=False,
             )
-        if self.audit is not None:
-            try:
-                if begun:
-                    self.audit.finish(begun[0], response)
-                else:
-                    self.audit.record(session=session, tool=str(name), arguments=arguments, response=response)
-            except Exception as error:
-                # an executed call's entry is already written (begin); only its outcome is missing
-                response = _with_note(response, f"audit log write failed: {type(error).__name__}")
+        return self._audited(response, session, str(name), arguments, begun)
+
+    def _audited(
+        self, response: ToolResponse, session: Session | None, name: str, arguments: Any, begun: list[int] | None = None
+    ) -> ToolResponse:
+        if self.audit is None:
+            return response
+        try:
+            if begun:
+                self.audit.finish(begun[0], response)
+            else:
+                self.audit.record(session=session, tool=name, arguments=arguments, response=response)
+        except Exception as error:
+            # an executed call's entry is already written (begin); only its outcome is missing
+            response = _with_note(response, f"audit log write failed: {type(error).__name__}")
         return response
 
     def execute_tool_call(self, tool_call: Any, session: Session | None = None, **options: Any) -> ToolResponse:
-        """``execute`` for an OpenAI ``tool_call`` (SDK object or dict with ``function.name``/``arguments``)."""
-        function = tool_call["function"] if isinstance(tool_call, Mapping) else tool_call.function
-        if isinstance(function, Mapping):
-            name, arguments = function.get("name"), function.get("arguments")
-        else:
-            name, arguments = function.name, function.arguments
+        """``execute`` for an OpenAI ``tool_call`` (SDK object or dict with ``function.name``/``arguments``).
+
+        A tool call of any other shape is answered ``INVALID_ARGUMENT`` (and audited), never raised.
+        """
+        read = _read_tool_call(tool_call)
+        if isinstance(read, SchemaIssue):
+            response = ToolResponse(
+                tool="?",
+                status="ERROR",
+                error_code=ErrorCode.INVALID_ARGUMENT,
+                message=f"the tool call is malformed: {read.path}: {read.message}",
+                data={"issues": [read.to_dict()]},
+            )
+            return self._audited(response, session, "?", _describe(tool_call))
+        name, arguments = read
         return self.execute(name, arguments, session, **options)
 
     def _execute(
@@ -835,6 +850,34 @@ def _parse_arguments(raw: Any, refuse: Callable[..., None]) -> dict[str, Any]:
             {"issues": [SchemaIssue("$", f"not JSON data: {_short(error)}", "json").to_dict()]},
         )
     raise AssertionError("unreachable")
+
+
+def _read_tool_call(tool_call: Any) -> tuple[Any, Any] | SchemaIssue:
+    """``(name, arguments)`` of an OpenAI tool call (dict or SDK object), or what is wrong with its shape."""
+    if isinstance(tool_call, Mapping):
+        function = tool_call.get("function")
+    else:
+        function = getattr(tool_call, "function", None)
+    if function is None:
+        return SchemaIssue("$.function", "a tool call needs a 'function' with a name and arguments", "required")
+    if isinstance(function, Mapping):
+        name, arguments = function.get("name"), function.get("arguments")
+    elif hasattr(function, "name") and not isinstance(function, (str, bytes)):
+        name, arguments = function.name, getattr(function, "arguments", None)
+    else:
+        return SchemaIssue("$.function", f"expected an object, got {type(function).__name__}", "type")
+    if name is not None and not isinstance(name, str):
+        return SchemaIssue("$.function.name", f"expected a string, got {type(name).__name__}", "type")
+    return name, arguments
+
+
+def _describe(value: Any, limit: int = 500) -> str:
+    """A short text of a malformed tool call, for the audit log."""
+    try:
+        text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _no_constant(name: str) -> float:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
@@ -23,7 +23,7 @@ from fcourse.runtime.recovery import (
     check_recovery_policy,
     decide_recovery,
 )
-from fcourse.shop.refunds import IdempotencyStatus
+from fcourse.shop.refunds import IdempotencyStatus, refund_arguments_hash
 from fcourse.runtime.registry import ToolRegistry
 
 USER = DEMO_SESSION.user_id
@@ -299,3 +299,51 @@ def test_a_key_reused_with_other_arguments_is_a_mismatch_never_a_replay(
     assert not outcome.response.replayed and outcome.runtime_action is None
     assert world.domain.execution_count(USER, DEMO_KEY) == 1
     assert [row["order_id"] for row in world.domain.ledger()] == ["O-100"]
+
+
+# --- issue 11: for every fault and every pair of calls sharing a key, SUCCESS is this call's ----------
+
+PAIR_ARGUMENTS = st.sampled_from(
+    [
+        {"order_id": "O-100"},
+        {"order_id": "O-100", "amount_cents": 100},
+        {"order_id": "O-100", "amount_cents": 200},
+        {"order_id": "O-400"},
+        {"order_id": "O-400", "amount_cents": 100},
+        {"order_id": "O-200", "amount_cents": 100},  # unpaid: refused by a business rule
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    first=PAIR_ARGUMENTS,
+    second=PAIR_ARGUMENTS,
+    first_fault=st.sampled_from(list(Fault)),
+    second_fault=st.sampled_from(list(Fault)),
+    settle=st.booleans(),
+)
+def test_a_reported_success_is_a_ledger_row_with_this_calls_arguments(
+    first: dict[str, Any], second: dict[str, Any], first_fault: Fault, second_fault: Fault, settle: bool
+) -> None:
+    world = build_world(":memory:")
+    try:
+        world.domain.add_order("O-400", USER, 3_000)
+        for arguments, fault in ((first, first_fault), (second, second_fault)):
+            world.service.heal()
+            world.service.inject(fault)
+            call = {**arguments, "idempotency_key": "pair-key-0001"}
+            outcome = world.runtime.execute("refund_order", dict(call), DEMO_SESSION)
+            rows = world.domain.ledger(USER, "pair-key-0001")
+            assert len(rows) <= 1
+            if outcome.final == "SUCCESS":
+                expected = refund_arguments_hash(call["order_id"], call.get("amount_cents"))
+                assert rows and rows[0]["arguments_hash"] == expected, outcome.trace
+                assert outcome.response.ok and outcome.response.data["order_id"] == call["order_id"]
+                assert outcome.response.data["refund_id"] == rows[0]["refund_id"]
+            if settle:  # let reconciliation settle an abandoned claim before the second call
+                world.service.heal()
+                world.clock.advance(world.domain.stale_after)
+                world.domain.reconcile()
+    finally:
+        world.close()

@@ -554,3 +554,155 @@ def test_a_well_formed_tool_call_object_still_runs() -> None:
     arguments = '{"order_id": "O-1", "idempotency_key": "k-000001"}'
     call = SimpleNamespace(function=SimpleNamespace(name="refund_order", arguments=arguments))
     assert refund_registry(handler).execute_tool_call(call, SESSION).ok and len(handler.calls) == 1
+
+
+# --- issue 11: a fuzz of the registry against an independent reading of the schema ----------------
+
+FUZZ_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "code": {"type": "string", "pattern": "^[A-Z]{2}-[0-9]{1,4}$"},
+        "note": {"type": "string", "maxLength": 12},
+        "count": {"type": "integer", "minimum": 0, "maximum": 1000},
+        "ratio": {"type": "number", "minimum": 0, "maximum": 1},
+        "flag": {"type": "boolean"},
+        "nothing": {"type": "null"},
+        "tags": {"type": "array", "items": {"enum": ["a", "b"]}, "maxItems": 3},
+        "meta": {
+            "type": "object",
+            "properties": {"k": {"type": "string"}},
+            "required": ["k"],
+            "additionalProperties": False,
+        },
+        "anything": {"description": "any JSON value at all"},
+    },
+    "required": ["code"],
+    "additionalProperties": False,
+}
+
+_UPPER, _DIGITS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), set("0123456789")
+
+
+def _finite(value: Any) -> bool:
+    """No NaN or infinity anywhere: JSON has none."""
+    if isinstance(value, float):
+        return value == value and value not in (float("inf"), float("-inf"))
+    if isinstance(value, list):
+        return all(_finite(v) for v in value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    return True
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _oracle(arguments: Any) -> bool:
+    """FUZZ_SCHEMA read by hand, without jsonschema or a regex engine (ECMA-262: $ is the very end)."""
+    if not isinstance(arguments, dict) or not _finite(arguments):
+        return False
+    if not set(arguments) <= set(FUZZ_SCHEMA["properties"]) or "code" not in arguments:
+        return False
+    code = arguments["code"]
+    if not isinstance(code, str) or not 4 <= len(code) <= 7:
+        return False
+    if not (code[0] in _UPPER and code[1] in _UPPER and code[2] == "-" and set(code[3:]) <= _DIGITS):
+        return False
+    checks = {
+        "note": lambda v: isinstance(v, str) and len(v) <= 12,
+        "count": lambda v: _number(v) and float(v).is_integer() and 0 <= v <= 1000,
+        "ratio": lambda v: _number(v) and 0 <= v <= 1,
+        "flag": lambda v: isinstance(v, bool),
+        "nothing": lambda v: v is None,
+        "tags": lambda v: isinstance(v, list) and len(v) <= 3 and all(isinstance(t, str) and t in "ab" for t in v)
+        and all(len(t) == 1 for t in v),
+        "meta": lambda v: isinstance(v, dict) and set(v) == {"k"} and isinstance(v["k"], str),
+    }
+    return all(check(arguments[name]) for name, check in checks.items() if name in arguments)
+
+
+_TRICKY_TEXT = st.text(alphabet="AZQ-0179\n\r\u2028 ١²ab", max_size=9)
+_ANY_SCALAR = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 1_200),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([0.0, 1.0, 0.5, 5.0, -0.0, 1e308, 1000.0]),
+    _TRICKY_TEXT,
+)
+_ANY_VALUE = st.recursive(
+    _ANY_SCALAR,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(["k", "x", "k\n"]), inner, max_size=2)
+    ),
+    max_leaves=6,
+)
+_VALID_CODE = st.from_regex(r"\A[A-Z]{2}-[0-9]{1,4}\Z")
+_FINITE_VALUE = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False), st.text()),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=3), inner, max_size=2)),
+    max_leaves=5,
+)
+_VALID_ARGUMENTS = st.fixed_dictionaries(
+    {"code": _VALID_CODE},
+    optional={
+        "note": st.text(max_size=12),
+        "count": st.one_of(st.integers(0, 1000), st.sampled_from([0.0, 5.0, 1000.0])),
+        "ratio": st.one_of(st.floats(0, 1), st.integers(0, 1)),
+        "flag": st.booleans(),
+        "nothing": st.none(),
+        "tags": st.lists(st.sampled_from(["a", "b"]), max_size=3),
+        "meta": st.fixed_dictionaries({"k": st.text(max_size=3)}),
+        "anything": _FINITE_VALUE,
+    },
+)
+_NON_FINITE = st.sampled_from([float("nan"), float("inf"), float("-inf")])
+_TRICKY_VALUE = st.one_of(
+    _ANY_VALUE,
+    _NON_FINITE,
+    _NON_FINITE.map(lambda x: [x]),
+    _NON_FINITE.map(lambda x: {"k": x}),
+    _VALID_CODE.map(lambda c: c + "\n"),  # $ before a trailing newline
+    st.text(min_size=13, max_size=14),
+    st.lists(_ANY_SCALAR, max_size=4),
+)
+
+
+def _mutated(arguments: dict[str, Any], field: str, value: Any, drop: bool) -> dict[str, Any]:
+    """One change to valid arguments: a field gets a tricky value (or, with ``drop``, goes away)."""
+    changed = dict(arguments)
+    if drop:
+        changed.pop(field, None)
+    else:
+        changed[field] = value
+    return changed
+
+
+_FUZZ_ARGUMENTS = st.one_of(
+    _VALID_ARGUMENTS,
+    st.builds(
+        _mutated,
+        _VALID_ARGUMENTS,
+        st.sampled_from([*FUZZ_SCHEMA["properties"], "extra", "code\n"]),
+        _TRICKY_VALUE,
+        st.sampled_from([False, False, False, True]),
+    ),
+)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(arguments=_FUZZ_ARGUMENTS, as_text=st.booleans())
+def test_fuzz_the_registry_accepts_exactly_what_the_schema_allows(arguments: dict[str, Any], as_text: bool) -> None:
+    handler = Calls()
+    registry = ToolRegistry(clock=FakeClock())
+    registry.register("fuzz", handler, description="Fuzz target.", parameters=FUZZ_SCHEMA)
+    sent = json.dumps(arguments) if as_text else arguments  # json.dumps writes NaN/Infinity for non-finite floats
+    response = registry.execute("fuzz", sent)
+    if _oracle(arguments):
+        assert response.ok, (arguments, response)
+        assert handler.calls == [arguments]
+    else:
+        assert response.error_code == ErrorCode.INVALID_ARGUMENT, (arguments, response)
+        assert handler.calls == [] and response.data["issues"]

@@ -706,3 +706,30 @@ def test_fuzz_the_registry_accepts_exactly_what_the_schema_allows(arguments: dic
     else:
         assert response.error_code == ErrorCode.INVALID_ARGUMENT, (arguments, response)
         assert handler.calls == [] and response.data["issues"]
+
+
+# --- nearby holes: text that is not Unicode, and keys given twice ------------------------------
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        '{"order_id": "O-1", "idempotency_key": "k-000001", "note": "\\ud800"}',  # an escaped lone surrogate
+        {"order_id": "O-1", "idempotency_key": "k-000001", "note": "\udc80"},
+        {"order_id": "O-1", "idempotency_key": "k-000001", "note": ["ok", {"deep": "\ud83d"}]},
+        {"order_id": "O-1", "idempotency_key": "k-000001", "\ud800": "key"},
+    ],
+    ids=repr,
+)
+def test_a_lone_surrogate_is_an_invalid_argument_not_a_runtime_failure(arguments: Any) -> None:
+    # A lone surrogate cannot be encoded as UTF-8: before, the side-effect tool's arguments hash raised
+    # and the call came back EXECUTION_ERROR, retry_safe=False -- "maybe it ran" for a call that never ran.
+    handler = Calls()
+    registry = ToolRegistry(clock=FakeClock())
+    schema = {**REFUND_SCHEMA, "properties": {**REFUND_SCHEMA["properties"], "note": {}}, "required": []}
+    schema["additionalProperties"] = True
+    registry.register("refund_order", handler, description="Refund.", parameters=schema, side_effects=True)
+    response = registry.execute("refund_order", arguments)
+    assert response.error_code == ErrorCode.INVALID_ARGUMENT, response
+    assert response.retry_safe and not response.executed and handler.calls == []
+    assert "surrogate" in response.data["issues"][0]["message"]

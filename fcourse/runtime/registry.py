@@ -824,8 +824,6 @@ def _parse_arguments(raw: Any, refuse: Callable[..., None]) -> dict[str, Any]:
     if isinstance(raw, (str, bytes, bytearray)):
         try:
             parsed = json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float)
-            if isinstance(parsed, dict):
-                return parsed  # freshly parsed: nobody else holds it
         except (ValueError, RecursionError) as error:
             refuse(
                 ErrorCode.INVALID_ARGUMENT,
@@ -841,15 +839,25 @@ def _parse_arguments(raw: Any, refuse: Callable[..., None]) -> dict[str, Any]:
             {"issues": [SchemaIssue("$", f"expected an object, got {type(parsed).__name__}", "type").to_dict()]},
         )
     try:
-        # a deep, detached copy: the handler cannot mutate the caller's dict
-        return json.loads(json.dumps(dict(parsed), allow_nan=False))
+        # a deep, detached copy (the handler cannot mutate the caller's dict), as JSON allows it
+        text = json.dumps(dict(parsed), allow_nan=False, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError) as error:
         refuse(
             ErrorCode.INVALID_ARGUMENT,
             "the arguments are not JSON data",
             {"issues": [SchemaIssue("$", f"not JSON data: {_short(error)}", "json").to_dict()]},
         )
-    raise AssertionError("unreachable")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # JSON text may escape a lone surrogate (\ud800), but it is not Unicode text: no handler,
+        # database or hash can encode it (RFC 8259 section 8.2 calls its behaviour unpredictable)
+        refuse(
+            ErrorCode.INVALID_ARGUMENT,
+            "the arguments contain text that is not valid Unicode",
+            {"issues": [SchemaIssue("$", "a string contains a lone surrogate (not valid Unicode)", "json").to_dict()]},
+        )
+    return json.loads(text)
 
 
 def _read_tool_call(tool_call: Any) -> tuple[Any, Any] | SchemaIssue:

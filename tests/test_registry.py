@@ -733,3 +733,15 @@ def test_a_lone_surrogate_is_an_invalid_argument_not_a_runtime_failure(arguments
     assert response.error_code == ErrorCode.INVALID_ARGUMENT, response
     assert response.retry_safe and not response.executed and handler.calls == []
     assert "surrogate" in response.data["issues"][0]["message"]
+
+
+def test_a_key_given_twice_is_an_invalid_argument() -> None:
+    # Parsers disagree on which value wins (Python: the last), and the audit log keeps the raw text:
+    # a reader could not tell whether O-100 or O-999 was refunded.
+    handler = Calls()
+    text = '{"order_id": "O-100", "idempotency_key": "k-000001", "order_id": "O-999"}'
+    response = refund_registry(handler).execute("refund_order", text, SESSION)
+    assert response.error_code == ErrorCode.INVALID_ARGUMENT and handler.calls == []
+    assert "order_id" in response.data["issues"][0]["message"]
+    nested = '{"order_id": "O-1", "idempotency_key": "k-000001", "amount_cents": 1, "x": {"a": 1, "a": 2}}'
+    assert refund_registry(handler).execute("refund_order", nested, SESSION).error_code == ErrorCode.INVALID_ARGUMENT

@@ -823,7 +823,9 @@ def _parse_arguments(raw: Any, refuse: Callable[..., None]) -> dict[str, Any]:
         return {}
     if isinstance(raw, (str, bytes, bytearray)):
         try:
-            parsed = json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float)
+            parsed = json.loads(
+                raw, parse_constant=_no_constant, parse_float=_finite_float, object_pairs_hook=_unique_keys
+            )
         except (ValueError, RecursionError) as error:
             refuse(
                 ErrorCode.INVALID_ARGUMENT,
@@ -886,6 +888,16 @@ def _describe(value: Any, limit: int = 500) -> str:
     except (TypeError, ValueError, RecursionError):
         text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are unique: parsers disagree on which of two values wins."""
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {key!r} is given twice")
+        result[key] = value
+    return result
 
 
 def _no_constant(name: str) -> float:

@@ -220,3 +220,24 @@ def test_a_malformed_token_is_refused_as_data(world: World, token: str) -> None:
     assert response.error_code == ErrorCode.CONFIRMATION_REQUIRED
     assert response.data["token_problem"] in {"MALFORMED", "UNKNOWN_TOKEN"}
     assert world.domain.ledger() == []
+
+
+def test_a_confirmation_is_carried_to_one_runtime_retry_only_if_the_registry_granted_it(world: World) -> None:
+    # nearby hole: any ToolResponse(confirmed=True) passed as retry_of skipped the confirmation gate
+    from dataclasses import replace
+
+    need = world.registry.execute("refund_order", BIG, ALICE)
+    forged = replace(need, status="ERROR", error_code="EXECUTION_ERROR", confirmed=True)
+    response = world.registry.execute("refund_order", BIG, ALICE, retry_of=forged)
+    assert response.error_code == ErrorCode.CONFIRMATION_REQUIRED and world.domain.ledger() == []
+
+    token = world.confirmations.issue(ALICE, "refund_order", need.data["arguments_hash"])
+    world.service.inject("TIMEOUT_BEFORE_EXECUTION")
+    first = world.registry.execute("refund_order", BIG, ALICE, confirmation_token=token)
+    assert first.confirmed and first.error_code == ErrorCode.EXECUTION_ERROR
+    retry = world.registry.execute("refund_order", BIG, ALICE, retry_of=first)
+    assert retry.ok and retry.confirmed
+    again = world.registry.execute("refund_order", BIG, ALICE, retry_of=first)
+    assert again.error_code == ErrorCode.CONFIRMATION_REQUIRED  # one retry per confirmation
+    other = world.registry.execute("refund_order", BIG, MALLORY, retry_of=first)
+    assert other.error_code == ErrorCode.CONFIRMATION_REQUIRED

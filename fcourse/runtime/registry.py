@@ -399,6 +399,7 @@ class ToolRegistry:
         self._tools: dict[str, Tool] = {}
         self._breakers: dict[str, CircuitBreaker] = {}
         self._unavailable: dict[str, str] = {}
+        self._retry_grants: dict[tuple[str | None, str, str], int] = {}
         self._lock = threading.Lock()
 
     # -- registration ----------------------------------------------------------------
@@ -551,6 +552,11 @@ class ToolRegistry:
 
     # -- execution -------------------------------------------------------------------
 
+    def _take_retry_grant(self, grant: tuple[str | None, str, str]) -> bool:
+        """Spend the one retry a confirmed call that failed to execute earned (False: none left)."""
+        with self._lock:
+            return self._retry_grants.pop(grant, 0) > 0
+
     def execute(
         self,
         name: str,
@@ -565,7 +571,8 @@ class ToolRegistry:
         ``arguments`` is the model's JSON string (or an already-parsed dict).
         ``confirmation_token`` comes from the user (the UI), never from the
         model. ``retry_of`` marks a runtime retry of an earlier response for
-        the same call: a confirmation it already redeemed still counts.
+        the same call: a confirmation that call redeemed covers this one retry,
+        if the registry itself granted it (a forged response earns nothing).
         """
         begun: list[int] = []  # the audit entry written before the handler ran, if it ran
         try:
@@ -693,18 +700,21 @@ class ToolRegistry:
                 notes=notes,
             )
 
-        confirmed = False
+        confirmed = granted_by_token = False
+        grant = None
         if tool.confirm_when is not None:
             try:
                 needs = bool(tool.confirm_when(dict(arguments)))
             except Exception:
                 needs = True  # fail closed
             if needs:
+                grant = (session.user_id if session is not None else None, tool.name, digest or "")
                 if (
                     retry_of is not None
                     and retry_of.confirmed
                     and retry_of.tool == tool.name
                     and retry_of.arguments_hash == digest
+                    and self._take_retry_grant(grant)
                 ):
                     confirmed = True
                 else:
@@ -717,7 +727,7 @@ class ToolRegistry:
                     elif confirmation_token:
                         problem = "NO_CONFIRMATION_GATE"
                     if problem is None:
-                        confirmed = True
+                        confirmed = granted_by_token = True
                     else:
                         refuse(
                             ErrorCode.CONFIRMATION_REQUIRED,
@@ -768,6 +778,9 @@ class ToolRegistry:
             )
         except Exception as error:
             breaker.record_failure(type(error).__name__)
+            if granted_by_token and grant is not None:
+                with self._lock:  # the redeemed token also covers one runtime retry of this exact call
+                    self._retry_grants[grant] = 1
             not_executed = isinstance(error, (ServiceUnavailableError, ConnectionRefusedError))
             reason = (
                 "TIMEOUT"

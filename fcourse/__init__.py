@@ -28,19 +28,21 @@ _EXPORTS: dict[str, str] = {
     "recovery_flowchart": "fcourse.lab.diagrams",
     "switchboard": "fcourse.lab.panels",
     # chapter 4: registry runtime and idempotent recovery
+    "AuditLog": "fcourse.runtime.audit",
     "CircuitBreaker": "fcourse.runtime.breaker",
-    "ErrorCode": "fcourse.runtime.registry",
+    "ConfirmationGate": "fcourse.runtime.confirmation",
+    "ErrorCode": "fcourse.runtime.responses",
     "Fault": "fcourse.shop.faults",
-    "IdempotencyStatus": "fcourse.shop.refunds",
+    "IdempotencyStatus": "fcourse.runtime.status",
     "RefundDomain": "fcourse.shop.refunds",
     "Runtime": "fcourse.runtime.recovery",
     "RuntimeAction": "fcourse.runtime.recovery",
-    "Session": "fcourse.runtime.security",
+    "Session": "fcourse.runtime.identity",
     "ToolRegistry": "fcourse.runtime.registry",
-    "ToolResponse": "fcourse.runtime.registry",
-    "check_recovery_policy": "fcourse.runtime.recovery",
+    "ToolResponse": "fcourse.runtime.responses",
+    "check_recovery_policy": "fcourse.lab.exercises.recovery",
     "decide_recovery": "fcourse.runtime.recovery",
-    "run_scenario": "fcourse.shop.demo",
+    "run_scenario": "fcourse.shop.scenarios",
 }
 
 __all__ = sorted(_EXPORTS)

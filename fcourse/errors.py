@@ -7,6 +7,9 @@ catch ``ValueError`` or ``RuntimeError`` without knowing fcourse)::
     ├── ConfigurationError (ValueError)      bad backend settings (chapter 0)
     ├── RegistrationError (ValueError)       a tool that cannot be registered (chapter 4)
     │   └── DuplicateToolError               the name is taken, raised at registration
+    ├── UnknownToolError (KeyError)          no tool of that name (``set_available``, ``breaker``; chapter 4)
+    ├── UnknownScenarioError (ValueError)    no chapter-4 demo scenario of that name
+    ├── CallRefused                          internal to the registry: a check said no (never escapes)
     ├── InvalidRequestError (ValueError)     a request the teaching model rejects (chapter 2)
     ├── StorageError (RuntimeError)          the refund database is unusable (chapter 4)
     ├── ToolRefusal (ValueError)             a handler refuses with a structured code (chapter 4)
@@ -23,8 +26,11 @@ structured responses (``ToolResponse``), so they never escape into a tool loop.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "BusinessRuleError",
+    "CallRefused",
     "ConfigurationError",
     "DuplicateInProgressError",
     "DuplicateToolError",
@@ -36,6 +42,8 @@ __all__ = [
     "StorageError",
     "ToolRefusal",
     "ToolTimeoutError",
+    "UnknownScenarioError",
+    "UnknownToolError",
 ]
 
 
@@ -57,6 +65,32 @@ class DuplicateToolError(RegistrationError):
     def __init__(self, name: str) -> None:
         super().__init__(f"a tool named {name!r} is already registered")
         self.name = name
+
+
+class UnknownToolError(FcourseError, KeyError):
+    """No tool is registered under this name."""
+
+    def __init__(self, name: object) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"there is no tool named {self.name!r}"
+
+
+class UnknownScenarioError(FcourseError, ValueError):
+    """The chapter-4 demo has no scenario of this name."""
+
+
+class CallRefused(FcourseError):
+    """Internal to ``fcourse.runtime``: a check refused a call; carries the ``ToolResponse`` to return.
+
+    The registry catches it and returns the response: it never escapes into a tool loop.
+    """
+
+    def __init__(self, response: Any) -> None:
+        super().__init__(getattr(response, "message", ""))
+        self.response = response
 
 
 class StorageError(FcourseError, RuntimeError):

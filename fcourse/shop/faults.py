@@ -43,7 +43,8 @@ from typing import Any
 
 from fcourse.clock import Clock, SystemClock
 from fcourse.errors import ServiceUnavailableError, ToolTimeoutError
-from fcourse.shop.refunds import RefundDomain, StatusReport
+from fcourse.runtime.status import StatusReport
+from fcourse.shop.refunds import RefundDomain
 
 __all__ = ["FAULT_EXPECTED_STATUS", "Fault", "OrderService", "SimulatedCrash"]
 

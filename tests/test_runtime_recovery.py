@@ -16,13 +16,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from fcourse.clock import FakeClock
 from fcourse.shop.demo import DEMO_ARGUMENTS, DEMO_KEY, DEMO_SESSION, World, build_world
 from fcourse.shop.faults import FAULT_EXPECTED_STATUS, Fault
-from fcourse.runtime.recovery import (
-    PolicyReport,
-    Runtime,
-    RuntimeAction,
-    check_recovery_policy,
-    decide_recovery,
-)
+from fcourse.lab.exercises.recovery import RecoveryReport, check_recovery_policy
+from fcourse.runtime.recovery import Runtime, RuntimeAction, decide_recovery
 from fcourse.shop.refunds import IdempotencyStatus, refund_arguments_hash
 from fcourse.runtime.registry import ToolRegistry
 
@@ -62,7 +57,7 @@ def test_decision_table_status_by_fault(world: World, fault: Fault) -> None:
     status, action, final, count, requests = DECISION_TABLE[fault]
     assert status == FAULT_EXPECTED_STATUS[fault]
     world.service.inject(fault)
-    outcome = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    outcome = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
     assert outcome.first.code == ("SUCCESS" if fault is Fault.NONE else "EXECUTION_ERROR")
     assert (outcome.idempotency_status, outcome.runtime_action, outcome.final) == (status, action, final)
     assert world.domain.execution_count(USER, DEMO_KEY) == count
@@ -79,7 +74,7 @@ def test_decision_table_status_by_fault(world: World, fault: Fault) -> None:
 
 def test_replay_does_not_call_the_handler_again(world: World) -> None:
     world.service.inject(Fault.TIMEOUT_AFTER_SUCCESS)
-    outcome = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    outcome = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
     assert outcome.trace == (
         "refund_order response=EXECUTION_ERROR",
         "idempotency_status=SUCCEEDED",
@@ -92,7 +87,7 @@ def test_replay_does_not_call_the_handler_again(world: World) -> None:
 
 def test_a_persistent_outage_fails_after_one_retry(world: World) -> None:
     world.service.inject(Fault.SERVICE_DOWN, times=None)
-    outcome = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    outcome = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
     assert outcome.runtime_action == "RETRY_ONCE" and outcome.final == "FAILED"
     assert outcome.retry is not None and outcome.retry.code == "EXECUTION_ERROR"
     assert world.service.requests == 2 and world.domain.ledger() == []
@@ -100,12 +95,12 @@ def test_a_persistent_outage_fails_after_one_retry(world: World) -> None:
 
 def test_pending_is_settled_by_reconciliation_then_a_retry_runs_once(world: World) -> None:
     world.service.inject(Fault.CRASH_IN_FLIGHT)
-    assert world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION).final == "PENDING"
-    again = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    assert world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION).final == "PENDING"
+    again = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
     assert again.first.code == "DUPLICATE_IN_PROGRESS" and again.final == "PENDING"
     world.clock.advance(world.domain.stale_after)
     assert world.domain.reconcile().released == ((USER, DEMO_KEY),)
-    settled = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    settled = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
     assert settled.final == "SUCCESS" and world.domain.execution_count(USER, DEMO_KEY) == 1
 
 
@@ -114,19 +109,19 @@ def test_a_confirmed_call_keeps_its_confirmation_for_the_runtime_retry(world: Wo
     need = world.registry.execute("refund_order", big, DEMO_SESSION)
     token = world.confirmations.issue(DEMO_SESSION, "refund_order", need.data["arguments_hash"])
     world.service.inject(Fault.TIMEOUT_BEFORE_EXECUTION)
-    outcome = world.runtime.execute("refund_order", big, DEMO_SESSION, confirmation_token=token)
+    outcome = world.runtime.run("refund_order", big, DEMO_SESSION, confirmation_token=token)
     assert outcome.runtime_action == "RETRY_ONCE" and outcome.final == "SUCCESS"
     assert world.domain.execution_count(USER, "big-refund-1") == 1
 
 
 def test_errors_that_recovery_does_not_touch(world: World) -> None:
-    rejected = world.runtime.execute(
+    rejected = world.runtime.run(
         "refund_order", {"order_id": "O-200", "idempotency_key": "unpaid-01"}, DEMO_SESSION
     )
     assert rejected.final == "REJECTED" and rejected.idempotency_status is None
     registry = ToolRegistry()
     registry.register("read", lambda: 1 / 0, description="Read.", parameters={"type": "object"})
-    failed = Runtime(registry).execute("read", {}, None)
+    failed = Runtime(registry).run("read", {}, None)
     assert (failed.final, failed.trace) == ("FAILED", ("read response=EXECUTION_ERROR", "final=FAILED"))
 
 
@@ -146,7 +141,7 @@ def test_errors_that_recovery_does_not_touch(world: World) -> None:
 )
 def test_check_recovery_policy_runs_the_real_runtime(policy: Any, passing: set[Fault]) -> None:
     report = check_recovery_policy(policy)
-    assert isinstance(report, PolicyReport)
+    assert isinstance(report, RecoveryReport)
     assert {check.fault for check in report.checks} == {str(f) for f in Fault if f is not Fault.NONE}
     assert {check.fault for check in report.checks if check.passed} == {str(f) for f in passing}
     assert report.passed == (len(passing) == len(report.checks))
@@ -175,9 +170,9 @@ def test_a_raising_or_invalid_policy_never_breaks_the_runtime(world: World) -> N
 
     world.runtime.decide = broken
     world.service.inject(Fault.TIMEOUT_AFTER_SUCCESS)
-    outcome = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    outcome = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
     assert outcome.runtime_action == "MANUAL_REVIEW" and outcome.final == "PENDING"
-    assert outcome.policy_error and "policy_error=KeyError" in outcome.trace
+    assert outcome.decision_error and "decision_error=KeyError" in outcome.trace
 
 
 # --- random histories on one database file -----------------------------------------------------------
@@ -209,9 +204,9 @@ class RefundHistories(RuleBasedStateMachine):
     @rule(key=st.sampled_from(KEYS), fault=st.sampled_from(list(Fault)), duplicate=st.booleans())
     def call(self, key: str, fault: Fault, duplicate: bool) -> None:
         self.world.service.inject(fault)
-        outcome = self.world.runtime.execute("refund_order", self.arguments(key), DEMO_SESSION)
+        outcome = self.world.runtime.run("refund_order", self.arguments(key), DEMO_SESSION)
         if duplicate:  # the model proposes the very same call again
-            outcome = self.world.runtime.execute("refund_order", self.arguments(key), DEMO_SESSION)
+            outcome = self.world.runtime.run("refund_order", self.arguments(key), DEMO_SESSION)
         self.world.service.heal()
         count = self.world.domain.execution_count(USER, key)
         if outcome.final == "SUCCESS":
@@ -224,7 +219,7 @@ class RefundHistories(RuleBasedStateMachine):
     def same_key_other_arguments(self, key: str, delta: int) -> None:
         arguments = self.arguments(key)
         arguments["amount_cents"] = arguments.get("amount_cents", 500) + delta
-        self.world.runtime.execute("refund_order", arguments, DEMO_SESSION)
+        self.world.runtime.run("refund_order", arguments, DEMO_SESSION)
 
     @rule(seconds=st.sampled_from([1.0, 120.0, 300.0, 86_401.0]))
     def time_passes(self, seconds: float) -> None:
@@ -290,10 +285,10 @@ def test_a_key_reused_with_other_arguments_is_a_mismatch_never_a_replay(
     world: World, fault: Fault, second: dict[str, Any]
 ) -> None:
     world.domain.add_order("O-400", USER, 3_000)
-    first = world.runtime.execute("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    first = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
     assert first.final == "SUCCESS"
     world.service.inject(fault)
-    outcome = world.runtime.execute("refund_order", dict(second), DEMO_SESSION)
+    outcome = world.runtime.run("refund_order", dict(second), DEMO_SESSION)
     assert outcome.final == "REJECTED", outcome.trace
     assert outcome.response.error_code == "IDEMPOTENCY_KEY_MISMATCH"
     assert not outcome.response.replayed and outcome.runtime_action is None
@@ -333,7 +328,7 @@ def test_a_reported_success_is_a_ledger_row_with_this_calls_arguments(
             world.service.heal()
             world.service.inject(fault)
             call = {**arguments, "idempotency_key": "pair-key-0001"}
-            outcome = world.runtime.execute("refund_order", dict(call), DEMO_SESSION)
+            outcome = world.runtime.run("refund_order", dict(call), DEMO_SESSION)
             rows = world.domain.ledger(USER, "pair-key-0001")
             assert len(rows) <= 1
             if outcome.final == "SUCCESS":

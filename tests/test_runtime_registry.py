@@ -22,7 +22,7 @@ from fcourse.errors import (
 )
 from fcourse.runtime.registry import ErrorCode, ToolRegistry, ToolResponse, schema_from_function
 from fcourse.schema import validate
-from fcourse.runtime.security import Session
+from fcourse.runtime.identity import Session
 
 SESSION = Session("U-1", roles={"customer"})
 
@@ -451,7 +451,7 @@ def test_fuzz_malformed_calls_execute_nothing(broken: Any) -> None:
 
 def test_to_dict_gives_error_codes_as_plain_strings_for_every_refusal() -> None:
     from fcourse.shop.demo import build_world
-    from fcourse.runtime.security import Session
+    from fcourse.runtime.identity import Session
 
     world = build_world(":memory:")
     stranger = Session(user_id="U-9", roles=frozenset())

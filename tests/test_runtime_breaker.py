@@ -11,7 +11,7 @@ from fcourse.runtime.breaker import BreakerState, CircuitBreaker
 from fcourse.clock import DEMO_EPOCH, FakeClock
 from fcourse.errors import BusinessRuleError
 from fcourse.runtime.registry import ErrorCode, ToolRegistry
-from fcourse.runtime.security import Session
+from fcourse.runtime.identity import Session
 
 SESSION = Session("U-1")
 

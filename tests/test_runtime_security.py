@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from fcourse.clock import FakeClock
-from fcourse.db import connect
+from fcourse.db import open_database
 from fcourse.shop.demo import World, build_world
 from fcourse.runtime.registry import ErrorCode
 from fcourse.runtime.security import AuditLog, ConfirmationGate, Session
@@ -99,11 +99,11 @@ def test_a_token_is_bound_to_user_tool_arguments_and_expiry(world: World) -> Non
 
 def test_the_secret_is_per_database_and_survives_a_restart(tmp_path: Path) -> None:
     clock = FakeClock()
-    first = ConfirmationGate(connect(str(tmp_path / "a.db")), clock=clock)
+    first = ConfirmationGate(open_database(str(tmp_path / "a.db")), clock=clock)
     token = first.issue(ALICE, "refund_order", "h" * 16)
-    reopened = ConfirmationGate(connect(str(tmp_path / "a.db")), clock=clock)
+    reopened = ConfirmationGate(open_database(str(tmp_path / "a.db")), clock=clock)
     assert reopened.redeem(token, ALICE, "refund_order", "h" * 16) is None
-    stranger = ConfirmationGate(connect(str(tmp_path / "b.db")), clock=clock)
+    stranger = ConfirmationGate(open_database(str(tmp_path / "b.db")), clock=clock)
     stranger.issue(ALICE, "refund_order", "h" * 16)  # so that token id 1 exists there too
     assert stranger.redeem(token, ALICE, "refund_order", "h" * 16) == "WRONG_BINDING"
 
@@ -129,7 +129,7 @@ def test_every_proposed_call_is_audited_accepted_or_refused(world: World) -> Non
 
 
 def test_the_audit_log_is_append_only(tmp_path: Path) -> None:
-    conn = connect(str(tmp_path / "audit.db"))
+    conn = open_database(str(tmp_path / "audit.db"))
     log = AuditLog(conn, clock=FakeClock())
 
     class Response:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from fcourse.clock import DEMO_EPOCH, FakeClock
-from fcourse.db import connect
+from fcourse.db import open_database
 from fcourse.errors import (
     BusinessRuleError,
     DuplicateInProgressError,
@@ -40,7 +40,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def domain(clock: FakeClock) -> Iterator[RefundDomain]:
-    d = seed(RefundDomain(connect(":memory:"), clock=clock))
+    d = seed(RefundDomain(open_database(":memory:"), clock=clock))
     yield d
     d.close()
 
@@ -281,7 +281,7 @@ def test_the_ledger_is_append_only(domain: RefundDomain) -> None:
 
 
 def test_connections_use_wal_busy_timeout_and_explicit_transactions(tmp_path: Path) -> None:
-    conn = connect(str(tmp_path / "x.db"))
+    conn = open_database(str(tmp_path / "x.db"))
     assert conn.isolation_level is None
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000

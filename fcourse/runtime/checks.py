@@ -19,17 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fcourse.errors import CallRefused
 from fcourse.runtime.arguments import ArgumentsProblem, issues_message, parse_arguments
-from fcourse.runtime.confirmation import token_problem
+from fcourse.runtime.breaker import CircuitBreaker
+from fcourse.runtime.confirmation import ConfirmationGate, token_problem
 from fcourse.runtime.identity import Session, arguments_hash
 from fcourse.runtime.responses import ErrorCode, ToolResponse, refused_before_handler
 from fcourse.runtime.tools import Tool
-
-if TYPE_CHECKING:  # only for annotations: the registry imports this module, not the other way round
-    from fcourse.runtime.registry import ToolRegistry
 
 __all__ = ["Admission", "admit", "refuser"]
 
@@ -57,14 +55,23 @@ def refuser(tool: str) -> Callable[..., None]:
 
 
 def admit(
-    registry: ToolRegistry,
     tool: Tool,
     raw: str | Mapping[str, Any] | None,
     session: Session | None,
     confirmation_token: str | None,
     retry_of: ToolResponse | None,
+    *,
+    offline: str | None,
+    breaker: CircuitBreaker,
+    confirmations: ConfirmationGate | None,
+    take_retry_grant: Callable[[tuple[str | None, str, str]], bool],
 ) -> Admission:
-    """Run the checks for one call of ``tool``; raise ``CallRefused`` at the first that fails."""
+    """Run the checks for one call of ``tool``; raise ``CallRefused`` at the first that fails.
+
+    ``offline`` is why the tool is switched off (None: it is not), ``breaker``
+    its circuit breaker, ``confirmations`` the gate that redeems tokens, and
+    ``take_retry_grant`` spends the one retry a confirmed, failed call earned.
+    """
     refuse = refuser(tool.name)
 
     if session is None and (tool.roles or tool.session_args):
@@ -103,8 +110,6 @@ def admit(
     needs_hash = tool.idempotency_key_arg or tool.confirm_when is not None or tool.side_effects
     digest = arguments_hash(arguments) if needs_hash else None
 
-    with registry._lock:
-        offline = registry._unavailable.get(tool.name)
     if offline is not None:
         refuse(
             ErrorCode.TOOL_UNAVAILABLE,
@@ -112,7 +117,6 @@ def admit(
             {"reason": "OFFLINE", "detail": offline},
             notes=notes,
         )
-    breaker = registry._breakers[tool.name]
     admission = breaker.admit()
     if not admission.allowed:
         data: dict[str, Any] = {"reason": "CIRCUIT_OPEN", "breaker_state": str(admission.state)}
@@ -139,11 +143,11 @@ def admit(
                 and retry_of.confirmed
                 and retry_of.tool == tool.name
                 and retry_of.arguments_hash == digest
-                and registry._take_retry_grant(grant)
+                and take_retry_grant(grant)
             ):
                 confirmed = True
             else:
-                problem = token_problem(registry.confirmations, confirmation_token, session, tool.name, arguments)
+                problem = token_problem(confirmations, confirmation_token, session, tool.name, arguments)
                 if problem is None:
                     confirmed = granted_by_token = True
                 else:

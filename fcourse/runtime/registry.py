@@ -308,7 +308,20 @@ class ToolRegistry:
                     data={"available_tools": self.names()},
                 )
             )
-        admission = admit(self, tool, raw, session, confirmation_token, retry_of)
+        with self._lock:
+            offline = self._unavailable.get(tool.name)
+        breaker = self._breakers[tool.name]
+        admission = admit(
+            tool,
+            raw,
+            session,
+            confirmation_token,
+            retry_of,
+            offline=offline,
+            breaker=breaker,
+            confirmations=self.confirmations,
+            take_retry_grant=self._take_retry_grant,
+        )
         arguments, notes, key, digest = admission.arguments, admission.notes, admission.key, admission.digest
         refuse = refuser(tool.name)
 
@@ -338,7 +351,6 @@ class ToolRegistry:
             "notes": tuple(notes),
             "arguments": types.MappingProxyType(json.loads(json.dumps(arguments))),
         }
-        breaker = self._breakers[tool.name]
         try:
             result = tool.handler(**call_args)
             json.dumps(result, sort_keys=True, ensure_ascii=False)

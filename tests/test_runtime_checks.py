@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from fcourse.runtime.registry import ErrorCode
 from fcourse.runtime.identity import Session
+from fcourse.runtime.registry import ErrorCode
 
 from registry_support import GOOD, SESSION, Calls, refund_registry
 

@@ -1,4 +1,4 @@
-"""fcourse.runtime.recovery: the decision table, pluggable policies, and exactly-once under random histories."""
+"""fcourse.runtime.recovery: the decision table, pluggable decision functions, exactly-once under random histories."""
 
 from __future__ import annotations
 
@@ -14,12 +14,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from fcourse.clock import FakeClock
+from fcourse.runtime.recovery import Runtime, RuntimeAction, decide_recovery
+from fcourse.runtime.registry import ToolRegistry
 from fcourse.shop.demo import DEMO_ARGUMENTS, DEMO_KEY, DEMO_SESSION, World, build_world
 from fcourse.shop.faults import FAULT_EXPECTED_STATUS, Fault
-from fcourse.lab.exercises.recovery import RecoveryReport, check_recovery_policy
-from fcourse.runtime.recovery import Runtime, RuntimeAction, decide_recovery
 from fcourse.shop.refunds import IdempotencyStatus, refund_arguments_hash
-from fcourse.runtime.registry import ToolRegistry
 
 USER = DEMO_SESSION.user_id
 
@@ -31,7 +30,7 @@ def world(tmp_path: Path) -> Iterator[World]:
     w.close()
 
 
-def test_the_default_policy() -> None:
+def test_the_default_decision() -> None:
     assert decide_recovery(IdempotencyStatus.SUCCEEDED) is RuntimeAction.REPLAY_SUCCESS
     assert decide_recovery(IdempotencyStatus.NOT_EXECUTED) is RuntimeAction.RETRY_ONCE
     assert decide_recovery(IdempotencyStatus.UNKNOWN) is RuntimeAction.AWAIT_RECONCILIATION
@@ -125,46 +124,7 @@ def test_errors_that_recovery_does_not_touch(world: World) -> None:
     assert (failed.final, failed.trace) == ("FAILED", ("read response=EXECUTION_ERROR", "final=FAILED"))
 
 
-@pytest.mark.parametrize(
-    ("policy", "passing"),
-    [
-        (decide_recovery, set(DECISION_TABLE) - {Fault.NONE}),
-        (lambda status: "RETRY_ONCE", {Fault.TIMEOUT_BEFORE_EXECUTION, Fault.SERVICE_DOWN}),
-        (
-            lambda status: RuntimeAction.REPLAY_SUCCESS,
-            {Fault.TIMEOUT_AFTER_SUCCESS, Fault.CRASH_AFTER_LEDGER, Fault.SLOW},
-        ),
-        (lambda status: "MANUAL_REVIEW", {Fault.CRASH_IN_FLIGHT, Fault.STATUS_LOOKUP_FAILS}),
-        (lambda status: None, set()),
-    ],
-    ids=["default", "always-retry", "always-replay", "always-review", "returns-None"],
-)
-def test_check_recovery_policy_runs_the_real_runtime(policy: Any, passing: set[Fault]) -> None:
-    report = check_recovery_policy(policy)
-    assert isinstance(report, RecoveryReport)
-    assert {check.fault for check in report.checks} == {str(f) for f in Fault if f is not Fault.NONE}
-    assert {check.fault for check in report.checks if check.passed} == {str(f) for f in passing}
-    assert report.passed == (len(passing) == len(report.checks))
-    assert all(check.problem for check in report.failures())
-
-
-def test_policy_report_messages_and_rendering() -> None:
-    report = check_recovery_policy(lambda status: "RETRY_ONCE")
-    by_fault = {check.fault: check for check in report.checks}
-    assert by_fault["TIMEOUT_AFTER_SUCCESS"].problem.startswith("retried after SUCCEEDED")
-    assert "refund requests=2" in by_fault["TIMEOUT_AFTER_SUCCESS"].problem
-    assert by_fault["TIMEOUT_AFTER_SUCCESS"].handler_execution_count == 1
-    text = repr(report)
-    assert text.splitlines()[0].split() == ["fault", "status", "action", "final", "executions", "verdict"]
-    assert text.endswith("2/7 faults handled correctly")
-    html = report._repr_html_()
-    assert html.startswith("<table>") and html.count("<tr") == 8 and "#fce8e6" in html
-    always_replay = repr(check_recovery_policy(lambda s: "REPLAY_SUCCESS"))
-    assert always_replay.count("reported success without a ledger effect") == 3
-    assert repr(check_recovery_policy()) == repr(check_recovery_policy())  # byte-stable
-
-
-def test_a_raising_or_invalid_policy_never_breaks_the_runtime(world: World) -> None:
+def test_a_raising_decision_function_never_breaks_the_runtime(world: World) -> None:
     def broken(status: IdempotencyStatus) -> RuntimeAction:
         raise KeyError(status)
 

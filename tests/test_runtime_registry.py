@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import json
 from types import SimpleNamespace
 from typing import Any
@@ -13,9 +12,9 @@ from hypothesis import strategies as st
 
 from fcourse.clock import FakeClock
 from fcourse.errors import DuplicateToolError
+from fcourse.runtime.identity import Session
 from fcourse.runtime.registry import ErrorCode, ToolRegistry, ToolResponse
 from fcourse.schema import validate
-from fcourse.runtime.identity import Session
 
 from registry_support import GOOD, REFUND_SCHEMA, SESSION, Calls, refund_registry
 

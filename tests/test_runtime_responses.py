@@ -7,8 +7,8 @@ import json
 import pytest
 
 from fcourse.errors import BusinessRuleError, DuplicateInProgressError, ServiceUnavailableError, ToolTimeoutError
-from fcourse.runtime.registry import ErrorCode, ToolRegistry, ToolResponse
 from fcourse.runtime.identity import Session
+from fcourse.runtime.registry import ErrorCode, ToolRegistry, ToolResponse
 
 from registry_support import GOOD, SESSION, Calls, refund_registry
 
@@ -90,7 +90,6 @@ def test_refusals_keep_their_code_and_do_not_trip_the_breaker() -> None:
 
 def test_to_dict_gives_error_codes_as_plain_strings_for_every_refusal() -> None:
     from fcourse.shop.demo import build_world
-    from fcourse.runtime.identity import Session
 
     world = build_world(":memory:")
     stranger = Session(user_id="U-9", roles=frozenset())

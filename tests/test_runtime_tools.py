@@ -8,8 +8,8 @@ from typing import Annotated, Any, Literal
 import pytest
 
 from fcourse.errors import RegistrationError
-from fcourse.runtime.registry import ToolRegistry, schema_from_function
 from fcourse.runtime.identity import Session
+from fcourse.runtime.registry import ToolRegistry, schema_from_function
 
 from registry_support import Calls, refund_registry
 

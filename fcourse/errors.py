@@ -10,6 +10,7 @@ catch ``ValueError`` or ``RuntimeError`` without knowing fcourse)::
     ├── UnknownToolError (KeyError)          no tool of that name (``set_available``, ``breaker``; chapter 4)
     ├── UnknownScenarioError (ValueError)    no chapter-4 demo scenario of that name
     ├── CallRefused                          internal to the registry: a check said no (never escapes)
+    ├── NotJSONError (ValueError)            internal to argument parsing: NaN, a repeated key (never escapes)
     ├── InvalidRequestError (ValueError)     a request the teaching model rejects (chapter 2)
     ├── StorageError (RuntimeError)          the refund database is unusable (chapter 4)
     ├── ToolRefusal (ValueError)             a handler refuses with a structured code (chapter 4)
@@ -37,6 +38,7 @@ __all__ = [
     "FcourseError",
     "IdempotencyKeyMismatchError",
     "InvalidRequestError",
+    "NotJSONError",
     "RegistrationError",
     "ServiceUnavailableError",
     "StorageError",
@@ -91,6 +93,13 @@ class CallRefused(FcourseError):
     def __init__(self, response: Any) -> None:
         super().__init__(getattr(response, "message", ""))
         self.response = response
+
+
+class NotJSONError(FcourseError, ValueError):
+    """Text ``json.loads`` would accept but JSON does not (NaN, Infinity, 1e999, a key given twice).
+
+    Raised inside ``fcourse.runtime.arguments``' parsing hooks and turned into ``INVALID_ARGUMENT`` there.
+    """
 
 
 class StorageError(FcourseError, RuntimeError):

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from fcourse.errors import NotJSONError
 from fcourse.schema import SchemaIssue
 
 __all__ = ["ArgumentsProblem", "describe", "issues_message", "parse_arguments", "read_tool_call", "short"]
@@ -100,21 +101,21 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise ValueError(f"the key {key!r} is given twice")
+            raise NotJSONError(f"the key {key!r} is given twice")
         result[key] = value
     return result
 
 
 def _no_constant(name: str) -> float:
     """``json.loads`` accepts NaN, Infinity and -Infinity; JSON (RFC 8259) does not."""
-    raise ValueError(f"{name} is not a JSON value")
+    raise NotJSONError(f"{name} is not a JSON value")
 
 
 def _finite_float(text: str) -> float:
     """A JSON number as a float, refusing one that overflows to infinity (``1e999``)."""
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"the number {text[:40]} is out of range")
+        raise NotJSONError(f"the number {text[:40]} is out of range")
     return value
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from fcourse.errors import CallRefused
 from fcourse.runtime.arguments import ArgumentsProblem, issues_message, parse_arguments
@@ -45,10 +45,10 @@ class Admission:
     grant: tuple[str | None, str, str] | None
 
 
-def refuser(tool: str) -> Callable[..., None]:
+def refuser(tool: str) -> Callable[..., NoReturn]:
     """``refuse(code, message, data, notes=..., key=..., digest=...)``: raise ``CallRefused`` with that response."""
 
-    def refuse(code: ErrorCode, message: str, data: Any = None, **context: Any) -> None:
+    def refuse(code: ErrorCode, message: str, data: Any = None, **context: Any) -> NoReturn:
         raise CallRefused(refused_before_handler(tool, code, message, data, **context))
 
     return refuse
@@ -86,7 +86,6 @@ def admit(
     arguments = parse_arguments(raw)
     if isinstance(arguments, ArgumentsProblem):
         refuse(ErrorCode.INVALID_ARGUMENT, arguments.message, {"issues": [arguments.issue.to_dict()]})
-        raise AssertionError("unreachable")  # refuse() raises; this tells the type checker
 
     notes: list[str] = []
     for arg, attribute in tool.session_args.items():

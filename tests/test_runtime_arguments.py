@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from types import SimpleNamespace
 from typing import Any
 
@@ -146,3 +147,25 @@ def test_a_key_given_twice_is_an_invalid_argument() -> None:
     assert "order_id" in response.data["issues"][0]["message"]
     nested = '{"order_id": "O-1", "idempotency_key": "k-000001", "amount_cents": 1, "x": {"a": 1, "a": 2}}'
     assert refund_registry(handler).execute("refund_order", nested, SESSION).error_code == ErrorCode.INVALID_ARGUMENT
+
+
+class _Unreadable(Mapping[str, Any]):
+    """A mapping that raises when read: not JSON data, and nothing ran."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise RuntimeError("unreadable")
+
+    def __iter__(self) -> Iterator[str]:
+        raise RuntimeError("unreadable")
+
+    def __len__(self) -> int:
+        return 1
+
+
+def test_a_mapping_that_cannot_be_read_is_an_invalid_argument_not_maybe_executed() -> None:
+    # nearby hole: the error escaped the parser, and the registry's last-resort answer said
+    # EXECUTION_ERROR with retry_safe=False -- "it may have run" -- for a call that never reached a handler
+    handler = Calls()
+    response = refund_registry(handler).execute("refund_order", _Unreadable(), SESSION)
+    assert response.error_code == ErrorCode.INVALID_ARGUMENT and response.retry_safe
+    assert not response.executed and handler.calls == []

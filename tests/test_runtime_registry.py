@@ -297,3 +297,19 @@ def test_fuzz_the_registry_accepts_exactly_what_the_schema_allows(arguments: dic
     else:
         assert response.error_code == ErrorCode.INVALID_ARGUMENT, (arguments, response)
         assert handler.calls == [] and response.data["issues"]
+
+
+def test_a_bug_in_a_check_is_an_execution_error_that_says_nothing_ran() -> None:
+    # nearby hole: the last-resort answer said retry_safe=False ("it may have run") although no handler ran
+    handler = Calls()
+    registry = refund_registry(handler)
+    tool = registry.get("refund_order")
+    assert tool is not None
+
+    def broken_validator(instance: Any) -> list[Any]:
+        raise RuntimeError("a bug in a check")
+
+    object.__setattr__(tool, "validate", broken_validator)
+    response = registry.execute("refund_order", GOOD, SESSION)
+    assert response.error_code == ErrorCode.EXECUTION_ERROR and response.data["reason"] == "RUNTIME_ERROR"
+    assert response.retry_safe and not response.executed and handler.calls == []

@@ -53,7 +53,7 @@ def parse_arguments(raw: Any) -> dict[str, Any] | ArgumentsProblem:
     try:
         # a deep, detached copy (the handler cannot mutate the caller's dict), as JSON allows it
         text = json.dumps(dict(parsed), allow_nan=False, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError) as error:
+    except Exception as error:  # whatever a caller's mapping raises when read, it is not JSON data
         issue = SchemaIssue("$", f"not JSON data: {short(error)}", "json")
         return ArgumentsProblem("the arguments are not JSON data", issue)
     try:

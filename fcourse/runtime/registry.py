@@ -251,7 +251,9 @@ class ToolRegistry:
                 error_code=ErrorCode.EXECUTION_ERROR,
                 message=f"the runtime failed while checking the call: {type(error).__name__}",
                 data={"reason": "RUNTIME_ERROR", "exception": type(error).__name__},
-                retry_safe=False,
+                # the handler can only have run once its audit entry was written
+                retry_safe=not begun,
+                executed=bool(begun),
             )
         return self._audited(response, session, str(name), arguments, begun)
 

@@ -115,3 +115,12 @@ def test_openai_tools_hide_session_fields() -> None:
     assert "user_id" not in params["properties"]
     assert params["required"] == ["order_id", "idempotency_key"]
     assert "user_id" in registry.get("refund_order").parameters["properties"]  # type: ignore[union-attr]
+
+
+def test_a_session_argument_must_name_a_session_field() -> None:
+    # nearby hole: a misspelt attribute failed on every call (AttributeError in the checks), not at registration
+    schema = {"type": "object", "properties": {"user_id": {"type": "string"}}}
+    with pytest.raises(RegistrationError, match="Session"):
+        ToolRegistry().register(
+            "whoami", Calls(), description="Who am I.", parameters=schema, session_args={"user_id": "user"}
+        )

@@ -128,9 +128,11 @@ def define_tool(
     if not description or not description.strip():
         raise RegistrationError(f"tool {name!r} needs a description: it is how a model picks it")
     session_args = dict(session_args or {})
-    for arg in session_args:
+    for arg, attribute in session_args.items():
         if arg not in parameters.get("properties", {}):
             raise RegistrationError(f"tool {name!r}: session argument {arg!r} is not in the schema")
+        if attribute not in Session.__dataclass_fields__:
+            raise RegistrationError(f"tool {name!r}: session argument {arg!r} names no Session field ({attribute!r})")
     if idempotency_key_arg and idempotency_key_arg not in parameters.get("properties", {}):
         raise RegistrationError(f"tool {name!r}: idempotency key {idempotency_key_arg!r} is not in the schema")
     if status_lookup is not None and not idempotency_key_arg:

@@ -302,3 +302,19 @@ def test_a_reported_success_is_a_ledger_row_with_this_calls_arguments(
                 world.domain.reconcile()
     finally:
         world.close()
+
+
+def test_a_malformed_status_report_never_raises_into_the_loop(world: World) -> None:
+    # nearby hole: a status lookup answering SUCCEEDED (arguments matching) without a result made run() raise
+    from types import SimpleNamespace
+
+    tool = world.registry.get("refund_order")
+    assert tool is not None
+    object.__setattr__(
+        tool, "status_lookup", lambda session, key, arguments: SimpleNamespace(status="SUCCEEDED", arguments_match=True)
+    )
+    world.service.inject(Fault.TIMEOUT_AFTER_SUCCESS)
+    outcome = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+    assert outcome.final == "PENDING" and outcome.response.status == "PENDING"
+    assert outcome.runtime_action == "MANUAL_REVIEW" and not outcome.response.retry_safe
+    assert any(line.startswith("recovery_error=") for line in outcome.trace)

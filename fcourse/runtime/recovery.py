@@ -95,7 +95,9 @@ class RecoveryOutcome:
     nothing happened), ``FAILED`` (execution failed and nothing happened, as
     far as the runtime can know) or ``PENDING`` (outcome unknown: handed to
     reconciliation or review). ``idempotency_status``/``runtime_action`` are
-    None when recovery was not involved. ``trace`` holds the trace lines.
+    None when recovery was not involved. ``trace`` holds the trace lines; ``lookup_error``,
+    ``decision_error`` and ``recovery_error`` say what failed on the way (the status lookup,
+    the decision function, recovery itself), if anything.
     """
 
     tool: str
@@ -109,6 +111,7 @@ class RecoveryOutcome:
     status_report: StatusReport | None = None
     lookup_error: str | None = None
     decision_error: str | None = None
+    recovery_error: str | None = None
 
     def __str__(self) -> str:
         return "\n".join(self.trace)
@@ -139,9 +142,37 @@ class Runtime:
         *,
         confirmation_token: str | None = None,
     ) -> RecoveryOutcome:
-        """Run one proposed call through the registry and, if needed, recovery. Never raises."""
+        """Run one proposed call through the registry and, if needed, recovery. Never raises.
+
+        If recovery itself fails (a status lookup answering nonsense, say),
+        the outcome is PENDING for manual review: never a guess.
+        """
         first = self.registry.execute(name, arguments, session, confirmation_token=confirmation_token)
         trace = [f"{first.tool} response={first.code}"]
+        try:
+            return self._recover(first, arguments, session, trace)
+        except Exception as error:
+            trace.append(f"recovery_error={type(error).__name__}")
+            action = RuntimeAction.MANUAL_REVIEW
+            trace.append(f"runtime_action={action}")
+            pending = self._pending(first, IdempotencyStatus.UNKNOWN, action, first.idempotency_key or "")
+            return self._done(
+                pending,
+                first,
+                "PENDING",
+                trace,
+                idempotency_status=str(IdempotencyStatus.UNKNOWN),
+                runtime_action=str(action),
+                recovery_error=f"{type(error).__name__}: {error}",
+            )
+
+    def _recover(
+        self,
+        first: ToolResponse,
+        arguments: str | Mapping[str, Any] | None,
+        session: Session | None,
+        trace: list[str],
+    ) -> RecoveryOutcome:
         tool = self.registry.get(first.tool)
 
         if first.ok:

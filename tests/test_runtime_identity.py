@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,3 +46,22 @@ def test_roles_are_checked_per_tool(world: World) -> None:
 def test_sessions_coerce_roles() -> None:
     assert Session("U", roles=["a", "b"]).roles == frozenset({"a", "b"})
     assert Session("U").roles == frozenset({"customer"})
+
+
+def test_the_arguments_hash_reads_numbers_as_json_does() -> None:
+    # nearby hole: 100 and 100.0 are one JSON number, but hashed apart; the same refund resent as 100.0 under
+    # its key was refused as IDEMPOTENCY_KEY_MISMATCH, whose advice ("use a new key") leads to a second refund
+    from fcourse.runtime.identity import arguments_hash
+
+    assert arguments_hash({"amount_cents": 100}) == arguments_hash({"amount_cents": 100.0})
+    assert arguments_hash({"x": [1.0, {"y": -0.0}]}) == arguments_hash({"x": [1, {"y": 0}]})
+    assert arguments_hash({"amount_cents": 100}) != arguments_hash({"amount_cents": 100.5})
+    assert arguments_hash({"flag": True}) != arguments_hash({"flag": 1})
+
+
+def test_the_same_refund_resent_with_a_float_amount_replays(world: World) -> None:
+    arguments = {"order_id": "O-100", "idempotency_key": "float-001", "amount_cents": 100}
+    first = world.registry.execute("refund_order", arguments, ALICE)
+    again = world.registry.execute("refund_order", json.dumps({**arguments, "amount_cents": 100.0}), ALICE)
+    assert first.ok and again.ok and again.data == first.data
+    assert world.domain.execution_count("U-1001", "float-001") == 1

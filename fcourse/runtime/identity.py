@@ -19,9 +19,25 @@ __all__ = ["Session", "arguments_hash"]
 
 
 def arguments_hash(arguments: Mapping[str, Any]) -> str:
-    """A stable hash of arguments: sha256 of canonical JSON (sorted keys), 16 hex digits."""
-    canonical = json.dumps(arguments, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """A stable hash of arguments: sha256 of canonical JSON (sorted keys), 16 hex digits.
+
+    Numbers are read as JSON reads them: ``100`` and ``100.0`` are one number
+    (as in RFC 8785's canonical form), so the same call hashes the same
+    whichever way a model wrote it.
+    """
+    canonical = json.dumps(_json_numbers(arguments), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def _json_numbers(value: Any) -> Any:
+    """``value`` with every integral float (within 2**53, where floats count exactly) as an int."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+        return int(value)
+    if isinstance(value, Mapping):
+        return {key: _json_numbers(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_numbers(item) for item in value]
+    return value
 
 
 @dataclass(frozen=True)

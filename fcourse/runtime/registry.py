@@ -39,7 +39,7 @@ import json
 import threading
 import types
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fcourse.clock import Clock, SystemClock
@@ -71,6 +71,14 @@ __all__ = [
 
 
 # --- the registry ------------------------------------------------------------------
+
+
+@dataclass
+class _Progress:
+    """How far one call got: its audit entry (written right before the handler) and whether the handler was called."""
+
+    audit_seq: int | None = None
+    handler_reached: bool = False
 
 
 class ToolRegistry:
@@ -239,9 +247,9 @@ class ToolRegistry:
         the same call: a confirmation that call redeemed covers this one retry,
         if the registry itself granted it (a forged response earns nothing).
         """
-        begun: list[int] = []  # the audit entry written before the handler ran, if it ran
+        progress = _Progress()
         try:
-            response = self._execute(name, arguments, session, confirmation_token, retry_of, begun)
+            response = self._execute(name, arguments, session, confirmation_token, retry_of, progress)
         except CallRefused as refused:
             response = refused.response
         except Exception as error:  # a bug in a check must not escape either
@@ -251,20 +259,20 @@ class ToolRegistry:
                 error_code=ErrorCode.EXECUTION_ERROR,
                 message=f"the runtime failed while checking the call: {type(error).__name__}",
                 data={"reason": "RUNTIME_ERROR", "exception": type(error).__name__},
-                # the handler can only have run once its audit entry was written
-                retry_safe=not begun,
-                executed=bool(begun),
+                # nothing ran unless the handler was reached (then its side effects are unknown)
+                retry_safe=not progress.handler_reached,
+                executed=progress.handler_reached,
             )
-        return self._audited(response, session, str(name), arguments, begun)
+        return self._audited(response, session, str(name), arguments, progress.audit_seq)
 
     def _audited(
-        self, response: ToolResponse, session: Session | None, name: str, arguments: Any, begun: list[int] | None = None
+        self, response: ToolResponse, session: Session | None, name: str, arguments: Any, seq: int | None = None
     ) -> ToolResponse:
         if self.audit is None:
             return response
         try:
-            if begun:
-                self.audit.finish(begun[0], response)
+            if seq is not None:  # begun before the handler ran: append the outcome
+                self.audit.finish(seq, response)
             else:
                 self.audit.record(session=session, tool=name, arguments=arguments, response=response)
         except Exception as error:
@@ -297,7 +305,7 @@ class ToolRegistry:
         session: Session | None,
         confirmation_token: str | None,
         retry_of: ToolResponse | None,
-        begun: list[int],
+        progress: _Progress,
     ) -> ToolResponse:
         tool = self._tools.get(name) if isinstance(name, str) else None
         if tool is None:
@@ -330,7 +338,7 @@ class ToolRegistry:
         if self.audit is not None:
             # nothing executes without its audit entry: write it first, or refuse
             try:
-                begun.append(self.audit.begin(session=session, tool=tool.name, arguments=raw, notes=notes))
+                progress.audit_seq = self.audit.begin(session=session, tool=tool.name, arguments=raw, notes=notes)
             except Exception as error:
                 refuse(
                     ErrorCode.TOOL_UNAVAILABLE,
@@ -353,6 +361,7 @@ class ToolRegistry:
             "notes": tuple(notes),
             "arguments": types.MappingProxyType(json.loads(json.dumps(arguments))),
         }
+        progress.handler_reached = True  # from here on the handler may have run
         try:
             result = tool.handler(**call_args)
             json.dumps(result, sort_keys=True, ensure_ascii=False)

@@ -167,7 +167,10 @@ def failed_in_handler(error: Exception, *, side_effects: bool, **common: Any) ->
         reason = "TIMEOUT"
     else:
         reason = "SERVICE_UNAVAILABLE" if not_executed else "EXCEPTION"
-    text = str(error)
+    try:
+        text = str(error)
+    except Exception:  # an exception whose text cannot even be printed
+        text = "(the exception's text could not be read)"
     text = text if len(text) <= 200 else text[:199] + "…"
     return ToolResponse(
         status="ERROR",

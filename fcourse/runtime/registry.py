@@ -12,9 +12,11 @@ first that fails (the handler is not called)::
 
     UNKNOWN_TOOL          the name is not registered
     PERMISSION_DENIED     no session, or the session's roles may not call it
-    INVALID_ARGUMENT      not JSON, not an object, or the JSON Schema says no
-                          (after the session's identity has overridden fields
-                          such as ``user_id``; the schema issues are the data)
+    INVALID_ARGUMENT      not JSON as RFC 8259 defines it (no NaN, no repeated
+                          key, no lone surrogate), not an object, or the JSON
+                          Schema says no (ECMA-262 patterns; after the session
+                          has overridden fields such as ``user_id``; the schema
+                          issues are the data)
     TOOL_UNAVAILABLE      switched off, or its circuit breaker is open
     CONFIRMATION_REQUIRED a risky call (e.g. amount above a threshold) without
                           a valid single-use confirmation token
@@ -29,8 +31,14 @@ then the handler runs, and its outcome maps to::
                                               timeouts included
 
 Every call, accepted or refused, is written to the audit log if one is
-attached. Recovery after an ``EXECUTION_ERROR`` (ask the domain, replay,
-retry once, or wait) is ``fcourse.runtime.recovery``'s job, not this module's.
+attached; an accepted call's entry is written *before* its handler runs, and
+if that write fails the call is refused (``TOOL_UNAVAILABLE``, reason
+``AUDIT_UNAVAILABLE``): nothing executes without its audit entry. Recovery
+after an ``EXECUTION_ERROR`` (ask the domain, replay, retry once, or wait) is
+``fcourse.runtime.recovery``'s job, not this module's. The checks themselves
+live in ``fcourse.runtime.checks``, argument parsing in
+``fcourse.runtime.arguments``, tool definitions in ``fcourse.runtime.tools``
+and the response type in ``fcourse.runtime.responses``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Introduced in chapter 4. This module owns *how* the course talks to SQLite,
 not what is stored (``fcourse.shop.refunds`` owns the refund tables,
-``fcourse.runtime.security`` the audit and confirmation tables).
+``fcourse.runtime.audit`` and ``fcourse.runtime.confirmation`` theirs).
 
 The rules it encodes:
 
@@ -26,21 +26,23 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from fcourse.errors import StorageError
+from fcourse.errors import ConfigurationError, StorageError
 
-__all__ = ["connect", "snapshot", "transaction"]
+__all__ = ["open_database", "snapshot", "transaction"]
 
 BUSY_TIMEOUT_MS = 10_000
 
 
-def connect(path: str, *, synchronous: str = "NORMAL") -> sqlite3.Connection:
+def open_database(path: str, *, synchronous: str = "NORMAL") -> sqlite3.Connection:
     """Open (creating if needed) the database at ``path`` with the course's settings.
 
     ``":memory:"`` is accepted for unit tests (no WAL there). Raises
-    ``StorageError`` if the file cannot be opened as a database.
+    ``StorageError`` if the file cannot be opened as a database and
+    ``ConfigurationError`` for an unknown ``synchronous`` mode. (Named apart
+    from ``fcourse.connect``, which connects to a model.)
     """
     if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
-        raise ValueError(f"unknown synchronous mode {synchronous!r}")
+        raise ConfigurationError(f"unknown synchronous mode {synchronous!r}")
     try:
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         conn.row_factory = sqlite3.Row

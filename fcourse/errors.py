@@ -7,6 +7,10 @@ catch ``ValueError`` or ``RuntimeError`` without knowing fcourse)::
     ├── ConfigurationError (ValueError)      bad backend settings (chapter 0)
     ├── RegistrationError (ValueError)       a tool that cannot be registered (chapter 4)
     │   └── DuplicateToolError               the name is taken, raised at registration
+    ├── UnknownToolError (KeyError)          no tool of that name (``set_available``, ``breaker``; chapter 4)
+    ├── UnknownScenarioError (ValueError)    no chapter-4 demo scenario of that name
+    ├── CallRefused                          internal to the registry: a check said no (never escapes)
+    ├── NotJSONError (ValueError)            internal to argument parsing: NaN, a repeated key (never escapes)
     ├── InvalidRequestError (ValueError)     a request the teaching model rejects (chapter 2)
     ├── CaseFileError (ValueError)           an evaluation case file that cannot be used (chapter 3)
     ├── PolicyContractError (RuntimeError)   the teaching model's policy broke its contract (a bug)
@@ -26,8 +30,11 @@ structured responses (``ToolResponse``), so they never escape into a tool loop.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "BusinessRuleError",
+    "CallRefused",
     "CaseFileError",
     "ConfigurationError",
     "DuplicateInProgressError",
@@ -35,6 +42,7 @@ __all__ = [
     "FcourseError",
     "IdempotencyKeyMismatchError",
     "InvalidRequestError",
+    "NotJSONError",
     "PolicyContractError",
     "RegistrationError",
     "RunawayLoopError",
@@ -42,6 +50,8 @@ __all__ = [
     "StorageError",
     "ToolRefusal",
     "ToolTimeoutError",
+    "UnknownScenarioError",
+    "UnknownToolError",
 ]
 
 
@@ -77,6 +87,39 @@ class CaseFileError(FcourseError, ValueError):
         self.problems = list(problems)
         listed = "\n".join(f"  - {p}" for p in self.problems)
         super().__init__(f"{source}: {len(self.problems)} problem(s) in the case file\n{listed}")
+
+
+class UnknownToolError(FcourseError, KeyError):
+    """No tool is registered under this name."""
+
+    def __init__(self, name: object) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"there is no tool named {self.name!r}"
+
+
+class UnknownScenarioError(FcourseError, ValueError):
+    """The chapter-4 demo has no scenario of this name."""
+
+
+class CallRefused(FcourseError):
+    """Internal to ``fcourse.runtime``: a check refused a call; carries the ``ToolResponse`` to return.
+
+    The registry catches it and returns the response: it never escapes into a tool loop.
+    """
+
+    def __init__(self, response: Any) -> None:
+        super().__init__(getattr(response, "message", ""))
+        self.response = response
+
+
+class NotJSONError(FcourseError, ValueError):
+    """Text ``json.loads`` would accept but JSON does not (NaN, Infinity, 1e999, a key given twice).
+
+    Raised inside ``fcourse.runtime.arguments``' parsing hooks and turned into ``INVALID_ARGUMENT`` there.
+    """
 
 
 class StorageError(FcourseError, RuntimeError):

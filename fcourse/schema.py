@@ -1,4 +1,4 @@
-"""The one seam between fcourse and a JSON Schema validator.
+r"""The one seam between fcourse and a JSON Schema validator.
 
 Introduced in chapter 4. The registry validates every proposed tool call's
 arguments here, and nowhere else, so there is exactly one place that imports
@@ -11,12 +11,26 @@ one module (for example with a small pure-Python validator for the subset of
 JSON Schema the course's tools use, or ``fastjsonschema``) and nothing else:
 the rest of fcourse only sees ``validate(instance, schema) -> list[SchemaIssue]``
 and ``check_schema(schema) -> list[SchemaIssue]``.
+
+Two corrections to ``jsonschema``'s defaults, both from the JSON Schema spec:
+
+- ``pattern``/``patternProperties`` are ECMA-262 regular expressions (with the
+  ``u`` flag), not Python ones. Python's ``re.search`` lets ``$`` match before a
+  final newline, so ``^[a-z]{8}$`` accepted ``"abcdefgh\n"``; its ``\d``/``\w``
+  match non-ASCII digits and letters and its ``.`` matches ``\r``. The patterns
+  run on ``regress`` (Python bindings to a Rust ECMA-262 regex engine) instead,
+  and ``check_schema`` rejects a pattern that engine cannot compile.
+  ``unevaluatedProperties`` next to ``patternProperties`` is refused: jsonschema
+  decides which keys those patterns cover with Python's ``re``, which this seam
+  cannot reach.
+- A ``number`` is finite: JSON has no NaN or Infinity, so they fail ``type``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -49,15 +63,71 @@ def _path(parts: Any) -> str:
     return out
 
 
+@lru_cache(maxsize=512)
+def _ecma(pattern: str) -> Any:
+    import regress
+
+    return regress.Regex(pattern, flags="u")
+
+
+def _matches(pattern: str, text: str) -> bool:
+    """ECMA-262 ``RegExp(pattern, "u").test(text)``: a search, anchored only where the pattern says."""
+    return _ecma(pattern).find(text) is not None
+
+
+def _is_finite_number(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, (int, float)) and not isinstance(instance, bool) and math.isfinite(instance)
+
+
 @lru_cache(maxsize=1)
 def _validator_class() -> Any:
     # Imported on first use, not when fcourse is imported: on these machines
     # ``import jsonschema`` takes seconds (an optional format checker,
     # rfc3987-syntax, builds a grammar at import time), and chapters 1-3 never
     # validate a schema.
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator, ValidationError, validators
 
-    return Draft202012Validator
+    def pattern(validator: Any, patrn: str, instance: Any, schema: Any) -> Iterator[Any]:
+        if validator.is_type(instance, "string") and not _matches(patrn, instance):
+            yield ValidationError(f"{instance!r} does not match {patrn!r}")
+
+    def pattern_properties(validator: Any, patterns: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        if not validator.is_type(instance, "object"):
+            return
+        for patrn, subschema in patterns.items():
+            for key, value in instance.items():
+                if _matches(patrn, key):
+                    yield from validator.descend(value, subschema, path=key, schema_path=patrn)
+
+    def additional_properties(validator: Any, extra_schema: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        # jsonschema's own keyword, with the patternProperties match done by ECMA-262 rules
+        if not validator.is_type(instance, "object"):
+            return
+        properties = schema.get("properties", {})
+        patterns = schema.get("patternProperties", {})
+        extras = sorted(
+            (k for k in instance if k not in properties and not any(_matches(p, k) for p in patterns)), key=str
+        )
+        if validator.is_type(extra_schema, "object"):
+            for extra in extras:
+                yield from validator.descend(instance[extra], extra_schema, path=extra)
+        elif extra_schema is False and extras:
+            if patterns:
+                verb = "does" if len(extras) == 1 else "do"
+                listed = ", ".join(repr(p) for p in sorted(patterns))
+                yield ValidationError(f"{', '.join(map(repr, extras))} {verb} not match any of the regexes: {listed}")
+            else:
+                were = "was" if len(extras) == 1 else "were"
+                yield ValidationError(
+                    f"Additional properties are not allowed ({', '.join(map(repr, extras))} {were} unexpected)"
+                )
+
+    base = Draft202012Validator
+    return validators.extend(
+        base,
+        {"pattern": pattern, "patternProperties": pattern_properties, "additionalProperties": additional_properties},
+        type_checker=base.TYPE_CHECKER.redefine("number", _is_finite_number),
+    )
 
 
 @lru_cache(maxsize=256)
@@ -104,4 +174,35 @@ def check_schema(schema: Any) -> list[SchemaIssue]:
         _validator_class().check_schema(schema)
     except SchemaError as error:
         return [SchemaIssue(_path(error.absolute_path), error.message, str(error.validator))]
-    return []
+    return sorted(set(_pattern_issues(schema, "$")))
+
+
+#: Keywords whose values are data, not subschemas: a "pattern" inside them is not a regex.
+_DATA_KEYWORDS = frozenset({"const", "default", "enum", "examples"})
+
+
+def _pattern_issues(node: Any, where: str) -> Iterator[SchemaIssue]:
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from _pattern_issues(item, f"{where}[{index}]")
+        return
+    if not isinstance(node, dict):
+        return
+    patterns = [("pattern", node["pattern"])] if isinstance(node.get("pattern"), str) else []
+    if isinstance(node.get("patternProperties"), dict):
+        patterns += [("patternProperties", key) for key in node["patternProperties"]]
+        if "unevaluatedProperties" in node:
+            yield SchemaIssue(
+                where,
+                "unevaluatedProperties next to patternProperties is not supported (its key matching is not ECMA-262)",
+                "unevaluatedProperties",
+            )
+    for keyword, patrn in patterns:
+        try:
+            _ecma(patrn)
+        except Exception as error:  # regress.RegressError: not an ECMA-262 regular expression
+            message = f"{patrn!r} is not an ECMA-262 regular expression: {error}"
+            yield SchemaIssue(f"{where}.{keyword}", message, "format")
+    for key, value in node.items():
+        if key not in _DATA_KEYWORDS:
+            yield from _pattern_issues(value, f"{where}.{key}")

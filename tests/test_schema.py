@@ -51,3 +51,50 @@ def test_check_schema_reports_an_invalid_schema() -> None:
     assert check_schema(SCHEMA) == []
     assert check_schema({"type": "nope"})[0].path == "$.type"
     assert check_schema(["not", "a", "schema"])[0].validator == "type"
+
+
+# --- issue 11, defect 2: patterns are ECMA-262 regular expressions -------------------------
+
+KEY_SCHEMA = {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{8,64}$"}
+
+
+@pytest.mark.parametrize("text", ["key-B-0001\n", "O-100\n", "key-B-0001\r\n"])
+def test_dollar_does_not_match_before_a_trailing_newline(text: str) -> None:
+    assert [i.validator for i in validate(text, KEY_SCHEMA)] == ["pattern"]
+    assert [i.validator for i in validate(text, {"type": "string", "pattern": "^O-[0-9]+$"})] == ["pattern"]
+    assert validate(text.rstrip(), {"type": "string", "pattern": "^(key-B-0001|O-100)$"}) == []
+
+
+# --- the same kind of hole nearby: the rest of Python's regex dialect ------------------------
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        ("^[0-9]+$", "123\n"),  # the defect itself, once more
+        ("^\\d+$", "١٢٣"),  # Arabic-Indic digits: \d is ASCII in ECMA-262
+        ("^\\w+$", "naïve"),  # \w is ASCII in ECMA-262
+        ("^.$", "\r"),  # . matches no line terminator in ECMA-262
+        ("^.$", "\u2028"),
+    ],
+)
+def test_patterns_follow_ecma_262_not_python(pattern: str, text: str) -> None:
+    assert [i.validator for i in validate(text, {"type": "string", "pattern": pattern})] == ["pattern"]
+
+
+def test_pattern_properties_and_additional_properties_match_keys_by_ecma_262() -> None:
+    schema = {"type": "object", "patternProperties": {"^x-[a-z]+$": {"type": "integer"}}, "additionalProperties": False}
+    assert validate({"x-abc": 1}, schema) == []
+    assert [i.validator for i in validate({"x-abc\n": 1}, schema)] == ["additionalProperties"]
+    assert [i.validator for i in validate({"x-abc": "one"}, schema)] == ["type"]
+
+
+@pytest.mark.parametrize("pattern", ["(?P<name>x)", "\\Z", "a{2,1}"])
+def test_check_schema_rejects_a_pattern_that_is_not_ecma_262(pattern: str) -> None:
+    issues = check_schema({"type": "object", "properties": {"k": {"type": "string", "pattern": pattern}}})
+    assert issues and issues[0].path.endswith(".pattern")
+
+
+def test_check_schema_refuses_unevaluated_properties_next_to_pattern_properties() -> None:
+    schema = {"type": "object", "patternProperties": {"^a$": {}}, "unevaluatedProperties": False}
+    assert [i.validator for i in check_schema(schema)] == ["unevaluatedProperties"]

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fcourse.clock import Clock, SystemClock, iso
+from fcourse.errors import ConfigurationError
 
 __all__ = ["Admission", "BreakerEvent", "BreakerState", "CircuitBreaker"]
 
@@ -92,9 +93,9 @@ class CircuitBreaker:
         health_check: Callable[[], bool] | None = None,
     ) -> None:
         if failure_threshold < 1:
-            raise ValueError("failure_threshold must be at least 1")
+            raise ConfigurationError("failure_threshold must be at least 1")
         if cooldown < 0:
-            raise ValueError("cooldown cannot be negative")
+            raise ConfigurationError("cooldown cannot be negative")
         self.name = name
         self.failure_threshold = failure_threshold
         self.cooldown = float(cooldown)

@@ -12,9 +12,11 @@ first that fails (the handler is not called)::
 
     UNKNOWN_TOOL          the name is not registered
     PERMISSION_DENIED     no session, or the session's roles may not call it
-    INVALID_ARGUMENT      not JSON, not an object, or the JSON Schema says no
-                          (after the session's identity has overridden fields
-                          such as ``user_id``; the schema issues are the data)
+    INVALID_ARGUMENT      not JSON as RFC 8259 defines it (no NaN, no repeated
+                          key, no lone surrogate), not an object, or the JSON
+                          Schema says no (ECMA-262 patterns; after the session
+                          has overridden fields such as ``user_id``; the schema
+                          issues are the data)
     TOOL_UNAVAILABLE      switched off, or its circuit breaker is open
     CONFIRMATION_REQUIRED a risky call (e.g. amount above a threshold) without
                           a valid single-use confirmation token
@@ -29,34 +31,42 @@ then the handler runs, and its outcome maps to::
                                               timeouts included
 
 Every call, accepted or refused, is written to the audit log if one is
-attached. Recovery after an ``EXECUTION_ERROR`` (ask the domain, replay,
-retry once, or wait) is ``fcourse.runtime.recovery``'s job, not this module's.
+attached; an accepted call's entry is written *before* its handler runs, and
+if that write fails the call is refused (``TOOL_UNAVAILABLE``, reason
+``AUDIT_UNAVAILABLE``): nothing executes without its audit entry. Recovery
+after an ``EXECUTION_ERROR`` (ask the domain, replay, retry once, or wait) is
+``fcourse.runtime.recovery``'s job, not this module's. The checks themselves
+live in ``fcourse.runtime.checks``, argument parsing in
+``fcourse.runtime.arguments``, tool definitions in ``fcourse.runtime.tools``
+and the response type in ``fcourse.runtime.responses``.
 """
 
 from __future__ import annotations
 
-import enum
-import inspect
 import json
-import re
 import threading
 import types
-import typing
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import Any
 
-from fcourse.runtime.breaker import CircuitBreaker
 from fcourse.clock import Clock, SystemClock
-from fcourse.errors import (
-    DuplicateToolError,
-    RegistrationError,
-    ServiceUnavailableError,
-    ToolRefusal,
+from fcourse.errors import CallRefused, DuplicateToolError, ToolRefusal, UnknownToolError
+from fcourse.runtime.arguments import describe, read_tool_call
+from fcourse.runtime.breaker import CircuitBreaker
+from fcourse.runtime.checks import admit, refuser
+from fcourse.runtime.identity import Session, arguments_hash
+from fcourse.runtime.responses import (
+    PRE_EXECUTION_CODES,
+    ErrorCode,
+    ToolResponse,
+    failed_in_handler,
+    refused_by_handler,
 )
-from fcourse.schema import SchemaIssue, check_schema, compile_schema
-from fcourse.runtime.security import Session, arguments_hash
+from fcourse.runtime.tools import Tool, define_tool, schema_from_function
+from fcourse.schema import SchemaIssue
 
+# ToolResponse, ErrorCode, Tool and schema_from_function are importable from here too, as before the split.
 __all__ = [
     "PRE_EXECUTION_CODES",
     "ErrorCode",
@@ -67,285 +77,16 @@ __all__ = [
     "schema_from_function",
 ]
 
-_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-
-
-class ErrorCode(enum.StrEnum):
-    """The structured error codes a ``ToolResponse`` can carry."""
-
-    UNKNOWN_TOOL = "UNKNOWN_TOOL"
-    INVALID_ARGUMENT = "INVALID_ARGUMENT"
-    PERMISSION_DENIED = "PERMISSION_DENIED"
-    TOOL_UNAVAILABLE = "TOOL_UNAVAILABLE"
-    CONFIRMATION_REQUIRED = "CONFIRMATION_REQUIRED"
-    IDEMPOTENCY_KEY_MISMATCH = "IDEMPOTENCY_KEY_MISMATCH"
-    DUPLICATE_IN_PROGRESS = "DUPLICATE_IN_PROGRESS"
-    BUSINESS_RULE_VIOLATION = "BUSINESS_RULE_VIOLATION"
-    EXECUTION_ERROR = "EXECUTION_ERROR"
-
-
-#: Codes returned before the handler ran: nothing happened.
-PRE_EXECUTION_CODES = frozenset(
-    {
-        ErrorCode.UNKNOWN_TOOL,
-        ErrorCode.INVALID_ARGUMENT,
-        ErrorCode.PERMISSION_DENIED,
-        ErrorCode.TOOL_UNAVAILABLE,
-        ErrorCode.CONFIRMATION_REQUIRED,
-    }
-)
-
-
-@dataclass(frozen=True)
-class ToolResponse:
-    """What the runtime hands back for one tool call: a result or a structured error.
-
-    ``status`` is ``"SUCCESS"``, ``"ERROR"`` or ``"PENDING"`` (the outcome is not
-    known yet and has been handed to reconciliation; only ``fcourse.runtime.recovery``
-    produces it). ``error_code`` is an ``ErrorCode`` value for errors.
-    ``retry_safe`` says whether sending the *same* call again cannot cause a
-    second side effect. ``data`` is the handler's result, or the error's detail
-    (for ``INVALID_ARGUMENT``: ``{"issues": [{"path", "message", "validator"}]}``).
-
-    The rest is for the runtime, the audit log and the notebook, not the
-    model: ``executed`` (the handler was reached), ``idempotency_key`` and
-    ``arguments_hash`` (of the validated arguments), ``confirmed`` (a
-    confirmation token was redeemed), ``replayed`` (a stored result, the
-    handler not called again), ``notes`` (e.g. an identity override).
-    """
-
-    tool: str
-    status: Literal["SUCCESS", "ERROR", "PENDING"]
-    error_code: str | None = None
-    message: str = ""
-    data: Any = None
-    retry_safe: bool = True
-    executed: bool = False
-    idempotency_key: str | None = None
-    arguments_hash: str | None = None
-    confirmed: bool = False
-    replayed: bool = False
-    notes: tuple[str, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        """True when ``status == "SUCCESS"``."""
-        return self.status == "SUCCESS"
-
-    @property
-    def code(self) -> str:
-        """The one-word outcome the trace prints: the error code, else the status."""
-        return self.error_code or self.status
-
-    def to_dict(self) -> dict[str, Any]:
-        """The part the model sees: ``status``, ``error_code``, ``message``, ``data``, ``retry_safe``."""
-        return {
-            "status": self.status,
-            # plain strings, never enum members: printed dicts read the same as the JSON
-            "error_code": getattr(self.error_code, "value", self.error_code),
-            "message": self.message,
-            "data": self.data,
-            "retry_safe": self.retry_safe,
-        }
-
-    def to_json(self) -> str:
-        """``to_dict()`` as compact JSON (sorted keys, so byte-stable)."""
-        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
-
-    def to_tool_message(self, tool_call_id: str) -> dict[str, str]:
-        """The ``role: "tool"`` message that feeds this response back to the model."""
-        return {"role": "tool", "tool_call_id": tool_call_id, "content": self.to_json()}
-
-    def __str__(self) -> str:
-        return f"{self.tool} response={self.code}"
-
-
-@dataclass(frozen=True)
-class Tool:
-    """One registered tool: its contract, its handler and its rules.
-
-    ``parameters`` is the full JSON Schema the arguments are validated
-    against, including fields filled from the session (``session_args``:
-    argument name -> ``Session`` attribute, e.g. ``{"user_id": "user_id"}``);
-    the model never sees those fields (see ``model_parameters``).
-    ``roles`` are the session roles allowed to call it (empty: anyone with a
-    session, or no session at all for a tool without ``session_args``).
-    ``confirm_when(arguments) -> bool`` says when a call needs a confirmation
-    token (``confirm_reason`` says why, for the user). ``health_check()`` must
-    have no side effects: the circuit breaker probes with it, never with a
-    real call. ``idempotency_key_arg`` names the argument that carries the
-    idempotency key, and ``status_lookup(session, key)`` asks the domain for
-    the real status of that key (``fcourse.shop.refunds.StatusReport``);
-    ``effect_count(session, key)`` counts the domain's recorded effects.
-    """
-
-    name: str
-    description: str
-    parameters: dict[str, Any]
-    handler: Callable[..., Any]
-    side_effects: bool = False
-    roles: frozenset[str] = frozenset()
-    confirm_when: Callable[[dict[str, Any]], bool] | None = None
-    confirm_reason: str = ""
-    health_check: Callable[[], bool] | None = None
-    session_args: Mapping[str, str] = field(default_factory=dict)
-    idempotency_key_arg: str | None = None
-    status_lookup: Callable[[Session, str], Any] | None = None
-    effect_count: Callable[[Session, str], int] | None = None
-    strict: bool = False
-    wants_session: bool = False
-    validate: Callable[[Any], list[SchemaIssue]] = field(default=lambda instance: [], repr=False, compare=False)
-
-    def model_parameters(self) -> dict[str, Any]:
-        """The schema the model sees: ``parameters`` without the session-filled fields."""
-        schema = json.loads(json.dumps(self.parameters))
-        props = schema.get("properties", {})
-        for arg in self.session_args:
-            props.pop(arg, None)
-        if "required" in schema:
-            schema["required"] = [r for r in schema["required"] if r not in self.session_args]
-        return schema
-
-    def openai_definition(self) -> dict[str, Any]:
-        """This tool as one entry of the OpenAI Chat Completions ``tools`` list."""
-        function: dict[str, Any] = {
-            "name": self.name,
-            "description": self.description,
-            "parameters": self.model_parameters(),
-        }
-        if self.strict:
-            function["strict"] = True
-        return {"type": "function", "function": function}
-
-
-# --- schemas from typed functions ------------------------------------------------
-
-_SCALARS: dict[Any, str] = {str: "string", int: "integer", float: "number", bool: "boolean"}
-
-
-def _type_schema(hint: Any, where: str) -> dict[str, Any]:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is typing.Annotated:
-        schema = _type_schema(args[0], where)
-        for extra in args[1:]:
-            if isinstance(extra, str):
-                schema["description"] = extra
-            elif isinstance(extra, dict):
-                schema.update(extra)
-        return schema
-    if hint in _SCALARS:
-        return {"type": _SCALARS[hint]}
-    if hint is type(None):
-        return {"type": "null"}
-    if origin is Literal:
-        values = list(args)
-        kinds = {_SCALARS.get(type(v)) for v in values}
-        schema: dict[str, Any] = {"enum": values}
-        if len(kinds) == 1 and None not in kinds:
-            schema["type"] = kinds.pop()
-        return schema
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        values = [member.value for member in hint]
-        kinds = {_SCALARS.get(type(v)) for v in values}
-        schema = {"enum": values}
-        if len(kinds) == 1 and None not in kinds:
-            schema["type"] = kinds.pop()
-        return schema
-    if origin in (list, tuple, set, frozenset) or hint in (list, tuple):
-        schema = {"type": "array"}
-        if args and args[-1] is not Ellipsis:
-            schema["items"] = _type_schema(args[0], where)
-        elif args:
-            schema["items"] = _type_schema(args[0], where)
-        return schema
-    if origin is dict or hint is dict:
-        return {"type": "object"}
-    if origin in (typing.Union, types.UnionType):
-        members = [_type_schema(a, where) for a in args]
-        simple = [m.get("type") for m in members]
-        if all(isinstance(t, str) for t in simple) and all(len(m) == 1 for m in members):
-            return {"type": simple}
-        return {"anyOf": members}
-    raise RegistrationError(f"{where}: cannot derive a JSON Schema from the type {hint!r}")
-
-
-def _docstring_parts(doc: str) -> tuple[str, dict[str, str]]:
-    """Split a Google-style docstring into (description, {param: description})."""
-    lines = inspect.cleandoc(doc).splitlines() if doc else []
-    summary: list[str] = []
-    params: dict[str, str] = {}
-    section: str | None = None
-    current: str | None = None
-    header = re.compile(r"^(Args|Arguments|Parameters|Returns|Raises|Yields|Examples?|Notes?):\s*$")
-    item = re.compile(r"^\s+(\*{0,2}\w+)\s*(\([^)]*\))?\s*:\s*(.*)$")
-    for line in lines:
-        match = header.match(line)
-        if match:
-            section = match.group(1)
-            current = None
-            continue
-        if section is None:
-            summary.append(line)
-        elif section in ("Args", "Arguments", "Parameters"):
-            found = item.match(line)
-            if found:
-                current = found.group(1).lstrip("*")
-                params[current] = found.group(3).strip()
-            elif current and line.strip():
-                params[current] = (params[current] + " " + line.strip()).strip()
-    description = " ".join(" ".join(summary).split())
-    return description, params
-
-
-def schema_from_function(func: Callable[..., Any], *, skip: frozenset[str] = frozenset()) -> tuple[str, dict[str, Any]]:
-    """Derive ``(description, JSON Schema)`` from a typed function and its docstring.
-
-    Every parameter needs a type hint; a parameter with a default is optional.
-    Descriptions come from a Google-style ``Args:`` section (or an
-    ``Annotated[T, "description"]`` hint). A parameter named ``session``
-    receives the caller's ``Session`` and is not part of the schema; names in
-    ``skip`` are left out too.
-    """
-    where = getattr(func, "__qualname__", repr(func))
-    try:
-        hints = typing.get_type_hints(func, include_extras=True)
-    except Exception as error:  # an unresolvable annotation
-        raise RegistrationError(f"{where}: cannot read type hints ({error})") from error
-    description, docs = _docstring_parts(func.__doc__ or "")
-    properties: dict[str, Any] = {}
-    required: list[str] = []
-    for param in inspect.signature(func).parameters.values():
-        if param.name == "session" or param.name in skip:
-            continue
-        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
-            raise RegistrationError(f"{where}: *args/**kwargs cannot be described to a model")
-        if param.name not in hints:
-            raise RegistrationError(f"{where}: parameter {param.name!r} needs a type hint")
-        schema = _type_schema(hints[param.name], f"{where}({param.name})")
-        if param.name in docs and "description" not in schema:
-            schema["description"] = docs[param.name]
-        properties[param.name] = schema
-        if param.default is inspect.Parameter.empty:
-            required.append(param.name)
-    schema = {
-        "type": "object",
-        "properties": properties,
-        "required": required,
-        "additionalProperties": False,
-    }
-    return description, schema
-
 
 # --- the registry ------------------------------------------------------------------
 
 
-class _Refused(Exception):
-    """Internal: a check failed; carries the response to return."""
+@dataclass
+class _Progress:
+    """How far one call got: its audit entry (written right before the handler) and whether the handler was called."""
 
-    def __init__(self, response: ToolResponse) -> None:
-        super().__init__(response.message)
-        self.response = response
+    audit_seq: int | None = None
+    handler_reached: bool = False
 
 
 class ToolRegistry:
@@ -353,8 +94,8 @@ class ToolRegistry:
 
     ``clock`` drives the circuit breakers (one per tool: ``breaker_threshold``
     consecutive execution failures open it for ``breaker_cooldown`` seconds).
-    ``audit`` (a ``fcourse.runtime.security.AuditLog``) records every proposed call;
-    ``confirmations`` (a ``fcourse.runtime.security.ConfirmationGate``) redeems the
+    ``audit`` (a ``fcourse.runtime.audit.AuditLog``) records every proposed call;
+    ``confirmations`` (a ``fcourse.runtime.confirmation.ConfirmationGate``) redeems the
     tokens risky calls need. Both are optional: a registry without them
     still validates and dispatches (chapter 2 uses it that way).
 
@@ -394,78 +135,22 @@ class ToolRegistry:
         self._tools: dict[str, Tool] = {}
         self._breakers: dict[str, CircuitBreaker] = {}
         self._unavailable: dict[str, str] = {}
+        self._retry_grants: dict[tuple[str | None, str, str], int] = {}
         self._lock = threading.Lock()
 
     # -- registration ----------------------------------------------------------------
 
-    def register(
-        self,
-        name: str,
-        handler: Callable[..., Any],
-        *,
-        description: str | None = None,
-        parameters: dict[str, Any] | None = None,
-        side_effects: bool = False,
-        roles: frozenset[str] | set[str] | tuple[str, ...] = (),
-        confirm_when: Callable[[dict[str, Any]], bool] | None = None,
-        confirm_reason: str = "",
-        health_check: Callable[[], bool] | None = None,
-        session_args: Mapping[str, str] | None = None,
-        idempotency_key_arg: str | None = None,
-        status_lookup: Callable[[Session, str], Any] | None = None,
-        effect_count: Callable[[Session, str], int] | None = None,
-        strict: bool = False,
-    ) -> Tool:
+    def register(self, name: str, handler: Callable[..., Any], **options: Any) -> Tool:
         """Register a tool; raise ``DuplicateToolError``/``RegistrationError`` at once if it can't be.
 
-        Without ``parameters`` the schema (and, without ``description``, the
-        description) is derived from the handler's signature and docstring.
+        ``options`` are ``fcourse.runtime.tools.define_tool``'s: ``description``,
+        ``parameters`` (derived from the handler's signature and docstring when
+        left out), ``side_effects``, ``roles``, ``confirm_when``/``confirm_reason``,
+        ``health_check``, ``session_args``, ``idempotency_key_arg``,
+        ``status_lookup``, ``effect_count`` and ``strict``.
         """
-        if not isinstance(name, str) or not _NAME.match(name):
-            raise RegistrationError(f"tool name {name!r} must match {_NAME.pattern}")
-        if not callable(handler):
-            raise RegistrationError(f"tool {name!r}: the handler is not callable")
-        derived_description = ""
-        if parameters is None:
-            derived_description, parameters = schema_from_function(handler)
-        problems = check_schema(parameters)
-        if problems:
-            raise RegistrationError(f"tool {name!r}: invalid JSON Schema: {problems[0].message}")
-        if parameters.get("type") != "object":
-            raise RegistrationError(f"tool {name!r}: parameters must be a JSON Schema of type object")
-        description = description if description is not None else derived_description
-        if not description or not description.strip():
-            raise RegistrationError(f"tool {name!r} needs a description: it is how a model picks it")
-        session_args = dict(session_args or {})
-        for arg in session_args:
-            if arg not in parameters.get("properties", {}):
-                raise RegistrationError(f"tool {name!r}: session argument {arg!r} is not in the schema")
-        if idempotency_key_arg and idempotency_key_arg not in parameters.get("properties", {}):
-            raise RegistrationError(f"tool {name!r}: idempotency key {idempotency_key_arg!r} is not in the schema")
-        if status_lookup is not None and not idempotency_key_arg:
-            raise RegistrationError(f"tool {name!r}: a status lookup needs an idempotency_key_arg")
-        try:
-            wants_session = "session" in inspect.signature(handler).parameters
-        except (TypeError, ValueError):
-            wants_session = False
-        tool = Tool(
-            name=name,
-            description=description.strip(),
-            parameters=parameters,
-            handler=handler,
-            side_effects=side_effects,
-            roles=frozenset(roles),
-            confirm_when=confirm_when,
-            confirm_reason=confirm_reason,
-            health_check=health_check,
-            session_args=session_args,
-            idempotency_key_arg=idempotency_key_arg,
-            status_lookup=status_lookup,
-            effect_count=effect_count,
-            strict=strict,
-            wants_session=wants_session,
-            validate=compile_schema(parameters),
-        )
+        tool = define_tool(name, handler, **options)
+        health_check, side_effects = tool.health_check, tool.side_effects
         probe = health_check
         if probe is None and not side_effects:
             probe = _harmless_probe
@@ -531,13 +216,15 @@ class ToolRegistry:
         return [tool.openai_definition() for tool in self._tools.values()]
 
     def breaker(self, name: str) -> CircuitBreaker:
-        """The circuit breaker of tool ``name`` (KeyError if unknown)."""
+        """The circuit breaker of tool ``name`` (``UnknownToolError``, a ``KeyError``, if unknown)."""
+        if name not in self._breakers:
+            raise UnknownToolError(name)
         return self._breakers[name]
 
     def set_available(self, name: str, available: bool, reason: str = "switched off") -> None:
         """Take a tool offline (it answers ``TOOL_UNAVAILABLE``) or bring it back."""
         if name not in self._tools:
-            raise KeyError(name)
+            raise UnknownToolError(name)
         with self._lock:
             if available:
                 self._unavailable.pop(name, None)
@@ -545,6 +232,11 @@ class ToolRegistry:
                 self._unavailable[name] = reason
 
     # -- execution -------------------------------------------------------------------
+
+    def _take_retry_grant(self, grant: tuple[str | None, str, str]) -> bool:
+        """Spend the one retry a confirmed call that failed to execute earned (False: none left)."""
+        with self._lock:
+            return self._retry_grants.pop(grant, 0) > 0
 
     def execute(
         self,
@@ -560,11 +252,13 @@ class ToolRegistry:
         ``arguments`` is the model's JSON string (or an already-parsed dict).
         ``confirmation_token`` comes from the user (the UI), never from the
         model. ``retry_of`` marks a runtime retry of an earlier response for
-        the same call: a confirmation it already redeemed still counts.
+        the same call: a confirmation that call redeemed covers this one retry,
+        if the registry itself granted it (a forged response earns nothing).
         """
+        progress = _Progress()
         try:
-            response = self._execute(name, arguments, session, confirmation_token, retry_of)
-        except _Refused as refused:
+            response = self._execute(name, arguments, session, confirmation_token, retry_of, progress)
+        except CallRefused as refused:
             response = refused.response
         except Exception as error:  # a bug in a check must not escape either
             response = ToolResponse(
@@ -573,22 +267,43 @@ class ToolRegistry:
                 error_code=ErrorCode.EXECUTION_ERROR,
                 message=f"the runtime failed while checking the call: {type(error).__name__}",
                 data={"reason": "RUNTIME_ERROR", "exception": type(error).__name__},
-                retry_safe=False,
+                # nothing ran unless the handler was reached (then its side effects are unknown)
+                retry_safe=not progress.handler_reached,
+                executed=progress.handler_reached,
             )
-        if self.audit is not None:
-            try:
-                self.audit.record(session=session, tool=str(name), arguments=arguments, response=response)
-            except Exception as error:
-                response = _with_note(response, f"audit log write failed: {type(error).__name__}")
+        return self._audited(response, session, str(name), arguments, progress.audit_seq)
+
+    def _audited(
+        self, response: ToolResponse, session: Session | None, name: str, arguments: Any, seq: int | None = None
+    ) -> ToolResponse:
+        if self.audit is None:
+            return response
+        try:
+            if seq is not None:  # begun before the handler ran: append the outcome
+                self.audit.finish(seq, response)
+            else:
+                self.audit.record(session=session, tool=name, arguments=arguments, response=response)
+        except Exception as error:
+            # an executed call's entry is already written (begin); only its outcome is missing
+            response = _with_note(response, f"audit log write failed: {type(error).__name__}")
         return response
 
     def execute_tool_call(self, tool_call: Any, session: Session | None = None, **options: Any) -> ToolResponse:
-        """``execute`` for an OpenAI ``tool_call`` (SDK object or dict with ``function.name``/``arguments``)."""
-        function = tool_call["function"] if isinstance(tool_call, Mapping) else tool_call.function
-        if isinstance(function, Mapping):
-            name, arguments = function.get("name"), function.get("arguments")
-        else:
-            name, arguments = function.name, function.arguments
+        """``execute`` for an OpenAI ``tool_call`` (SDK object or dict with ``function.name``/``arguments``).
+
+        A tool call of any other shape is answered ``INVALID_ARGUMENT`` (and audited), never raised.
+        """
+        read = read_tool_call(tool_call)
+        if isinstance(read, SchemaIssue):
+            response = ToolResponse(
+                tool="?",
+                status="ERROR",
+                error_code=ErrorCode.INVALID_ARGUMENT,
+                message=f"the tool call is malformed: {read.path}: {read.message}",
+                data={"issues": [read.to_dict()]},
+            )
+            return self._audited(response, session, "?", describe(tool_call))
+        name, arguments = read
         return self.execute(name, arguments, session, **options)
 
     def _execute(
@@ -598,10 +313,11 @@ class ToolRegistry:
         session: Session | None,
         confirmation_token: str | None,
         retry_of: ToolResponse | None,
+        progress: _Progress,
     ) -> ToolResponse:
         tool = self._tools.get(name) if isinstance(name, str) else None
         if tool is None:
-            raise _Refused(
+            raise CallRefused(
                 ToolResponse(
                     tool=str(name),
                     status="ERROR",
@@ -610,94 +326,36 @@ class ToolRegistry:
                     data={"available_tools": self.names()},
                 )
             )
-        refuse = _refuser(tool.name)
-
-        if session is None and (tool.roles or tool.session_args):
-            refuse(ErrorCode.PERMISSION_DENIED, "this tool needs an authenticated session", {"reason": "NO_SESSION"})
-        if tool.roles and not (tool.roles & session.roles):  # type: ignore[union-attr]
-            refuse(
-                ErrorCode.PERMISSION_DENIED,
-                f"this session may not call {tool.name}",
-                {"reason": "ROLE", "required_roles": sorted(tool.roles)},
-            )
-
-        arguments = _parse_arguments(raw, refuse)
-
-        notes: list[str] = []
-        for arg, attribute in tool.session_args.items():
-            value = getattr(session, attribute)
-            if arg in arguments and arguments[arg] != value:
-                notes.append(f"{arg} overridden from the session (the model said {arguments[arg]!r})")
-            arguments[arg] = value
-
-        issues = tool.validate(arguments)
-        if issues:
-            refuse(
-                ErrorCode.INVALID_ARGUMENT,
-                _issues_message(issues),
-                {"issues": [issue.to_dict() for issue in issues]},
-                notes=notes,
-            )
-
-        key = None
-        if tool.idempotency_key_arg:
-            key = arguments.get(tool.idempotency_key_arg)
-        needs_hash = tool.idempotency_key_arg or tool.confirm_when is not None or tool.side_effects
-        digest = arguments_hash(arguments) if needs_hash else None
-
         with self._lock:
             offline = self._unavailable.get(tool.name)
-        if offline is not None:
-            refuse(
-                ErrorCode.TOOL_UNAVAILABLE,
-                f"{tool.name} is unavailable: {offline}",
-                {"reason": "OFFLINE", "detail": offline},
-                notes=notes,
-            )
         breaker = self._breakers[tool.name]
-        admission = breaker.admit()
-        if not admission.allowed:
-            data: dict[str, Any] = {"reason": "CIRCUIT_OPEN", "breaker_state": str(admission.state)}
-            if admission.retry_after is not None:
-                data["retry_after_seconds"] = round(admission.retry_after, 3)
-            refuse(
-                ErrorCode.TOOL_UNAVAILABLE,
-                f"{tool.name} is unavailable: {admission.reason}",
-                data,
-                notes=notes,
-            )
+        admission = admit(
+            tool,
+            raw,
+            session,
+            confirmation_token,
+            retry_of,
+            offline=offline,
+            breaker=breaker,
+            confirmations=self.confirmations,
+            take_retry_grant=self._take_retry_grant,
+        )
+        arguments, notes, key, digest = admission.arguments, admission.notes, admission.key, admission.digest
+        refuse = refuser(tool.name)
 
-        confirmed = False
-        if tool.confirm_when is not None:
+        if self.audit is not None:
+            # nothing executes without its audit entry: write it first, or refuse
             try:
-                needs = bool(tool.confirm_when(dict(arguments)))
-            except Exception:
-                needs = True  # fail closed
-            if needs:
-                if (
-                    retry_of is not None
-                    and retry_of.confirmed
-                    and retry_of.tool == tool.name
-                    and retry_of.arguments_hash == digest
-                ):
-                    confirmed = True
-                else:
-                    problem = "NO_TOKEN"
-                    if confirmation_token and self.confirmations is not None:
-                        problem = self.confirmations.redeem(confirmation_token, session, tool.name, arguments)
-                    elif confirmation_token:
-                        problem = "NO_CONFIRMATION_GATE"
-                    if problem is None:
-                        confirmed = True
-                    else:
-                        refuse(
-                            ErrorCode.CONFIRMATION_REQUIRED,
-                            f"{tool.name} needs the user's confirmation: {tool.confirm_reason or 'high-risk call'}",
-                            {"reason": tool.confirm_reason, "token_problem": problem, "arguments_hash": digest},
-                            notes=notes,
-                            key=key,
-                            digest=digest,
-                        )
+                progress.audit_seq = self.audit.begin(session=session, tool=tool.name, arguments=raw, notes=notes)
+            except Exception as error:
+                refuse(
+                    ErrorCode.TOOL_UNAVAILABLE,
+                    f"{tool.name} is unavailable: the audit log cannot be written",
+                    {"reason": "AUDIT_UNAVAILABLE", "exception": type(error).__name__},
+                    notes=notes,
+                    key=key,
+                    digest=digest,
+                )
 
         call_args = dict(arguments)
         if tool.wants_session:
@@ -707,37 +365,22 @@ class ToolRegistry:
             "executed": True,
             "idempotency_key": key,
             "arguments_hash": digest,
-            "confirmed": confirmed,
+            "confirmed": admission.confirmed,
             "notes": tuple(notes),
+            "arguments": types.MappingProxyType(json.loads(json.dumps(arguments))),
         }
+        progress.handler_reached = True  # from here on the handler may have run
         try:
             result = tool.handler(**call_args)
             json.dumps(result, sort_keys=True, ensure_ascii=False)
         except ToolRefusal as refusal:
-            return ToolResponse(
-                status="ERROR",
-                error_code=refusal.code,
-                message=refusal.message,
-                data=dict(refusal.data),
-                retry_safe=refusal.retry_safe,
-                **common,
-            )
+            return refused_by_handler(refusal, **common)
         except Exception as error:
             breaker.record_failure(type(error).__name__)
-            not_executed = isinstance(error, (ServiceUnavailableError, ConnectionRefusedError))
-            reason = (
-                "TIMEOUT"
-                if isinstance(error, TimeoutError)
-                else ("SERVICE_UNAVAILABLE" if not_executed else "EXCEPTION")
-            )
-            return ToolResponse(
-                status="ERROR",
-                error_code=ErrorCode.EXECUTION_ERROR,
-                message=f"{tool.name} failed: {type(error).__name__}: {_short(error)}",
-                data={"reason": reason, "exception": type(error).__name__},
-                retry_safe=not_executed or not tool.side_effects,
-                **common,
-            )
+            if admission.grant is not None:
+                with self._lock:  # the redeemed token also covers one runtime retry of this exact call
+                    self._retry_grants[admission.grant] = 1
+            return failed_in_handler(error, side_effects=tool.side_effects, **common)
         breaker.record_success()
         return ToolResponse(status="SUCCESS", message="ok", data=result, retry_safe=True, **common)
 
@@ -747,79 +390,5 @@ def _harmless_probe() -> bool:
     return True
 
 
-def _refuser(tool: str) -> Callable[..., None]:
-    def refuse(
-        code: ErrorCode,
-        message: str,
-        data: Any = None,
-        *,
-        notes: list[str] | None = None,
-        key: str | None = None,
-        digest: str | None = None,
-    ) -> None:
-        raise _Refused(
-            ToolResponse(
-                tool=tool,
-                status="ERROR",
-                error_code=code,
-                message=message,
-                data=data,
-                retry_safe=True,
-                idempotency_key=key,
-                arguments_hash=digest,
-                notes=tuple(notes or ()),
-            )
-        )
-
-    return refuse
-
-
-def _parse_arguments(raw: Any, refuse: Callable[..., None]) -> dict[str, Any]:
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        return {}
-    if isinstance(raw, (str, bytes, bytearray)):
-        try:
-            parsed = json.loads(raw)
-            if isinstance(parsed, dict):
-                return parsed  # freshly parsed: nobody else holds it
-        except (ValueError, RecursionError) as error:
-            refuse(
-                ErrorCode.INVALID_ARGUMENT,
-                "the arguments are not valid JSON",
-                {"issues": [SchemaIssue("$", f"not valid JSON: {_short(error)}", "json").to_dict()]},
-            )
-    else:
-        parsed = raw
-    if not isinstance(parsed, Mapping):
-        refuse(
-            ErrorCode.INVALID_ARGUMENT,
-            "the arguments must be a JSON object",
-            {"issues": [SchemaIssue("$", f"expected an object, got {type(parsed).__name__}", "type").to_dict()]},
-        )
-    try:
-        # a deep, detached copy: the handler cannot mutate the caller's dict
-        return json.loads(json.dumps(dict(parsed)))
-    except (TypeError, ValueError, RecursionError) as error:
-        refuse(
-            ErrorCode.INVALID_ARGUMENT,
-            "the arguments are not JSON data",
-            {"issues": [SchemaIssue("$", f"not JSON data: {_short(error)}", "json").to_dict()]},
-        )
-    raise AssertionError("unreachable")
-
-
-def _issues_message(issues: list[SchemaIssue]) -> str:
-    first = issues[0]
-    more = f" (and {len(issues) - 1} more)" if len(issues) > 1 else ""
-    return f"invalid arguments: {first.path}: {first.message}{more}"
-
-
-def _short(error: BaseException, limit: int = 200) -> str:
-    text = str(error)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _with_note(response: ToolResponse, note: str) -> ToolResponse:
-    from dataclasses import replace
-
     return replace(response, notes=(*response.notes, note))

@@ -43,7 +43,8 @@ from typing import Any
 
 from fcourse.clock import Clock, SystemClock
 from fcourse.errors import ServiceUnavailableError, ToolTimeoutError
-from fcourse.shop.refunds import RefundDomain, StatusReport
+from fcourse.runtime.status import StatusReport
+from fcourse.shop.refunds import RefundDomain
 
 __all__ = ["FAULT_EXPECTED_STATUS", "Fault", "OrderService", "SimulatedCrash"]
 
@@ -194,13 +195,16 @@ class OrderService:
             raise self._timeout()
         return self.domain.refund(*call)
 
-    def status(self, user_id: str, idempotency_key: str) -> StatusReport:
-        """The idempotency status endpoint; raises ``ServiceUnavailableError`` under STATUS_LOOKUP_FAILS."""
+    def status(self, user_id: str, idempotency_key: str, *, arguments_hash: str | None = None) -> StatusReport:
+        """The idempotency status endpoint; raises ``ServiceUnavailableError`` under STATUS_LOOKUP_FAILS.
+
+        ``arguments_hash``: see ``RefundDomain.status``.
+        """
         with self._lock:
             down = self._status_down
         if down:
             raise ServiceUnavailableError("the order service's status endpoint is unavailable")
-        return self.domain.status(user_id, idempotency_key)
+        return self.domain.status(user_id, idempotency_key, arguments_hash=arguments_hash)
 
     def health(self) -> bool:
         """Side-effect free: is the service up? (False while SERVICE_DOWN is pending.)"""

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from fcourse.runtime.breaker import BreakerState, CircuitBreaker
 from fcourse.clock import DEMO_EPOCH, FakeClock
 from fcourse.errors import BusinessRuleError
+from fcourse.runtime.breaker import BreakerState, CircuitBreaker
+from fcourse.runtime.identity import Session
 from fcourse.runtime.registry import ErrorCode, ToolRegistry
-from fcourse.runtime.security import Session
 
 SESSION = Session("U-1")
 

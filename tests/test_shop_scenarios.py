@@ -1,17 +1,14 @@
-"""fcourse.shop.demo: the seven scenarios, the reference trace, and the terminal command."""
+"""fcourse.shop.scenarios: the seven scenarios through the real runtime, and the reference trace."""
 
 from __future__ import annotations
 
 import dataclasses
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-import fcourse.shop.demo as demo
-from fcourse.shop.demo import SCENARIOS, ScenarioResult, run_scenario
+from fcourse.errors import UnknownScenarioError
+from fcourse.shop.scenarios import SCENARIOS, ScenarioResult, run_scenario
 
 REFERENCE_TRACE = (
     "refund_order response=EXECUTION_ERROR\n"
@@ -82,32 +79,6 @@ def test_results_are_frozen_and_byte_stable(tmp_path: Path) -> None:
 
 
 def test_unknown_scenarios_are_refused() -> None:
-    with pytest.raises(ValueError, match="unknown scenario"):
+    with pytest.raises(UnknownScenarioError, match="unknown scenario") as raised:
         run_scenario("nope")
-
-
-def test_main_runs_all_or_one(capsys: pytest.CaptureFixture[str]) -> None:
-    assert demo.main(["refund", "--scenario", "timeout_after_success"]) == 0
-    out = capsys.readouterr().out
-    assert REFERENCE_TRACE in out and out.count("==") == 1
-    assert demo.main(["demo", "refund"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("== ") == len(SCENARIOS)
-    assert demo.main(["refund", "--scenario", "nope"]) == 2
-    assert "invalid choice" in capsys.readouterr().err
-
-
-def test_python_dash_m_fcourse_demo_prints_the_reference_trace() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    completed = subprocess.run(
-        [sys.executable, "-m", "fcourse", "demo", "refund", "--scenario", "timeout_after_success"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    assert completed.returncode == 0, completed.stderr
-    assert REFERENCE_TRACE in completed.stdout
-    assert "handler_execution_count=1" in completed.stdout
+    assert isinstance(raised.value, ValueError)

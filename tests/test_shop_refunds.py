@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from fcourse.clock import DEMO_EPOCH, FakeClock
-from fcourse.db import connect
+from fcourse.db import open_database
 from fcourse.errors import (
     BusinessRuleError,
     DuplicateInProgressError,
@@ -40,7 +41,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def domain(clock: FakeClock) -> Iterator[RefundDomain]:
-    d = seed(RefundDomain(connect(":memory:"), clock=clock))
+    d = seed(RefundDomain(open_database(":memory:"), clock=clock))
     yield d
     d.close()
 
@@ -281,7 +282,7 @@ def test_the_ledger_is_append_only(domain: RefundDomain) -> None:
 
 
 def test_connections_use_wal_busy_timeout_and_explicit_transactions(tmp_path: Path) -> None:
-    conn = connect(str(tmp_path / "x.db"))
+    conn = open_database(str(tmp_path / "x.db"))
     assert conn.isolation_level is None
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
@@ -303,19 +304,33 @@ def test_health_is_side_effect_free(domain: RefundDomain) -> None:
 ORDERS = [f"O-{n}" for n in range(1, 9)]
 
 
-def _race_worker(path: str, keys: list[str], start: Any, out: Any) -> None:
+def _race_worker(path: str, keys: list[str], holder: bool, sync: Any, out: Any) -> None:
+    barrier, claimed, contended = sync
     domain = RefundDomain.open(path, clock=FakeClock())
-    start.wait()
-    results = {}
+    if holder:  # holds its first claim until another process has run into it: contention is certain
+
+        def hold(point: str) -> None:
+            if point == "after_claim":
+                claimed.set()
+                contended.wait(60)
+
+        domain.crash_hook = hold
+    barrier.wait(60)
+    if not holder:
+        claimed.wait(60)
+    results, busy = {}, 0
     for key in keys:
         order = ORDERS[int(key.split("-")[1]) % len(ORDERS)]
-        while True:
+        for attempt in range(200):
             try:
                 results[key] = domain.refund(USER, order, key, 100)["refund_id"]
                 break
-            except DuplicateInProgressError:
-                continue  # another process holds the claim right now; ask again
-    out.put(results)
+            except DuplicateInProgressError:  # another process holds the claim right now
+                busy += 1
+                contended.set()
+                time.sleep(min(0.0005 * 2**attempt, 0.02))  # back off, then ask again
+        domain.crash_hook = None
+    out.put((results, busy))
     domain.close()
 
 
@@ -326,17 +341,19 @@ def test_processes_racing_the_same_keys_execute_each_exactly_once(tmp_path: Path
         setup.add_order(order, USER, 1_000_000)
     keys = [f"k-{n}" for n in range(60)]
     ctx = multiprocessing.get_context("spawn")
-    start, out = ctx.Event(), ctx.Queue()
-    workers = [
-        ctx.Process(target=_race_worker, args=(path, keys if i % 2 == 0 else keys[::-1], start, out)) for i in range(4)
-    ]
+    sync, out = (ctx.Barrier(4), ctx.Event(), ctx.Event()), ctx.Queue()
+    orders = [keys, keys[::-1], keys, keys[::-1]]  # workers 0 and 2 start on the same key, 1 and 3 meet them
+    workers = [ctx.Process(target=_race_worker, args=(path, orders[i], i == 0, sync, out)) for i in range(4)]
     for worker in workers:
         worker.start()
-    start.set()
-    results = [out.get(timeout=120) for _ in workers]
+    reports = [out.get(timeout=120) for _ in workers]
     for worker in workers:
         worker.join(timeout=120)
         assert worker.exitcode == 0
+    results = [r for r, _ in reports]
+    busy = sum(b for _, b in reports)
+    assert busy > 0  # the processes really did collide on a claim in flight
+    assert all(len(r) == len(keys) for r in results)  # nobody gave up
     for key in keys:
         assert setup.execution_count(USER, key) == 1
         assert len({r[key] for r in results}) == 1  # everyone saw the same refund

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from fcourse.clock import DEMO_EPOCH, FakeClock
-from fcourse.db import connect
+from fcourse.db import open_database
 from fcourse.errors import BusinessRuleError, ServiceUnavailableError, ToolTimeoutError
 from fcourse.shop.faults import FAULT_EXPECTED_STATUS, Fault, OrderService
 from fcourse.shop.refunds import RefundDomain
@@ -18,7 +18,7 @@ USER = "U-1"
 @pytest.fixture
 def service() -> Iterator[OrderService]:
     clock = FakeClock(DEMO_EPOCH)
-    domain = RefundDomain(connect(":memory:"), clock=clock)
+    domain = RefundDomain(open_database(":memory:"), clock=clock)
     domain.add_order("O-100", USER, 10_000)
     yield OrderService(domain, clock=clock, timeout=2.0, slow_seconds=5.0)
     domain.close()

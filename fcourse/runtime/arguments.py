@@ -1,0 +1,134 @@
+"""From what a model sent to arguments a handler may receive: JSON, as JSON defines it.
+
+Introduced in chapter 4. ``parse_arguments`` turns a tool call's arguments
+(JSON text, or an already-parsed dict) into a detached dict of JSON data, or
+says what is wrong with it (``ArgumentsProblem``): not JSON, not an object,
+NaN/Infinity or a number that overflows to infinity, a key given twice, a
+lone surrogate. ``read_tool_call`` takes an OpenAI tool call (dict or SDK
+object) apart without trusting its shape. The registry turns a problem into
+an ``INVALID_ARGUMENT`` response.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fcourse.errors import NotJSONError
+from fcourse.schema import SchemaIssue
+
+__all__ = ["ArgumentsProblem", "describe", "issues_message", "parse_arguments", "read_tool_call", "short"]
+
+
+@dataclass(frozen=True)
+class ArgumentsProblem:
+    """Why arguments are not JSON data a handler may receive: a sentence and the issue."""
+
+    message: str
+    issue: SchemaIssue
+
+
+def parse_arguments(raw: Any) -> dict[str, Any] | ArgumentsProblem:
+    """A detached dict of the JSON data in ``raw`` (text, bytes or a mapping), or what is wrong with it."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return {}
+    if isinstance(raw, (str, bytes, bytearray)):
+        try:
+            parsed = json.loads(
+                raw, parse_constant=_no_constant, parse_float=_finite_float, object_pairs_hook=_unique_keys
+            )
+        except (ValueError, RecursionError) as error:
+            issue = SchemaIssue("$", f"not valid JSON: {short(error)}", "json")
+            return ArgumentsProblem("the arguments are not valid JSON", issue)
+    else:
+        parsed = raw
+    if not isinstance(parsed, Mapping):
+        return ArgumentsProblem(
+            "the arguments must be a JSON object",
+            SchemaIssue("$", f"expected an object, got {type(parsed).__name__}", "type"),
+        )
+    try:
+        # a deep, detached copy (the handler cannot mutate the caller's dict), as JSON allows it
+        text = json.dumps(dict(parsed), allow_nan=False, ensure_ascii=False)
+    except Exception as error:  # whatever a caller's mapping raises when read, it is not JSON data
+        issue = SchemaIssue("$", f"not JSON data: {short(error)}", "json")
+        return ArgumentsProblem("the arguments are not JSON data", issue)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # JSON text may escape a lone surrogate (\ud800), but it is not Unicode text: no handler,
+        # database or hash can encode it (RFC 8259 section 8.2 calls its behaviour unpredictable)
+        return ArgumentsProblem(
+            "the arguments contain text that is not valid Unicode",
+            SchemaIssue("$", "a string contains a lone surrogate (not valid Unicode)", "json"),
+        )
+    return dict(json.loads(text))
+
+
+def read_tool_call(tool_call: Any) -> tuple[Any, Any] | SchemaIssue:
+    """``(name, arguments)`` of an OpenAI tool call (dict or SDK object), or what is wrong with its shape."""
+    if isinstance(tool_call, Mapping):
+        function = tool_call.get("function")
+    else:
+        function = getattr(tool_call, "function", None)
+    if function is None:
+        return SchemaIssue("$.function", "a tool call needs a 'function' with a name and arguments", "required")
+    if isinstance(function, Mapping):
+        name, arguments = function.get("name"), function.get("arguments")
+    elif hasattr(function, "name") and not isinstance(function, (str, bytes)):
+        name, arguments = function.name, getattr(function, "arguments", None)
+    else:
+        return SchemaIssue("$.function", f"expected an object, got {type(function).__name__}", "type")
+    if name is not None and not isinstance(name, str):
+        return SchemaIssue("$.function.name", f"expected a string, got {type(name).__name__}", "type")
+    return name, arguments
+
+
+def describe(value: Any, limit: int = 500) -> str:
+    """A short text of a malformed tool call, for the audit log."""
+    try:
+        text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are unique: parsers disagree on which of two values wins."""
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise NotJSONError(f"the key {key!r} is given twice")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> float:
+    """``json.loads`` accepts NaN, Infinity and -Infinity; JSON (RFC 8259) does not."""
+    raise NotJSONError(f"{name} is not a JSON value")
+
+
+def _finite_float(text: str) -> float:
+    """A JSON number as a float, refusing one that overflows to infinity (``1e999``)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotJSONError(f"the number {text[:40]} is out of range")
+    return value
+
+
+def issues_message(issues: list[SchemaIssue]) -> str:
+    """One sentence for a list of schema issues: the first, and how many more."""
+    first = issues[0]
+    more = f" (and {len(issues) - 1} more)" if len(issues) > 1 else ""
+    return f"invalid arguments: {first.path}: {first.message}{more}"
+
+
+def short(error: BaseException, limit: int = 200) -> str:
+    """An exception's text, cut to ``limit`` characters."""
+    text = str(error)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+

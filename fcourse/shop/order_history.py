@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from fcourse.clock import DEMO_EPOCH
-from fcourse.db import connect, transaction
+from fcourse.db import open_database, transaction
 
 __all__ = ["DEMO_ORDERS", "DEMO_TODAY", "DEMO_USER", "MonthTotal", "OrderHistory", "previous_month"]
 
@@ -79,7 +79,7 @@ class OrderHistory:
     """Dated orders per user in SQLite, with month totals computed by SQL."""
 
     def __init__(self, path: str = ":memory:") -> None:
-        self.conn: sqlite3.Connection = connect(path)
+        self.conn: sqlite3.Connection = open_database(path)
         self.conn.executescript(SCHEMA)
 
     @classmethod

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fcourse.db import connect
+from fcourse.db import open_database
 from fcourse.lab.exercises.report import CheckCase, CheckReport
 
 __all__ = [
@@ -175,7 +175,7 @@ def _worker(
     not_bool: list[str] = []
     try:
         claim = _load_claim(source, name)
-        conn = connect(path)
+        conn = open_database(path)
     except BaseException as error:  # noqa: BLE001 - reported to the parent, not lost in a child
         results.put((index, [f"worker {index} could not start: {type(error).__name__}: {error}"], [], "start"))
         barrier.abort()
@@ -228,7 +228,7 @@ def race_claim(
     context = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory(prefix="fcourse-claim-") as tmp:
         path = str(Path(tmp) / "claims.db")
-        conn = connect(path)
+        conn = open_database(path)
         try:
             conn.executescript(LEDGER_SCHEMA)
             conn.executescript(schema)
@@ -245,7 +245,7 @@ def race_claim(
         for process in processes:
             process.start()
         reports, problem = _collect(processes, results, workers)
-        conn = connect(path)
+        conn = open_database(path)
         counts = dict(
             conn.execute("SELECT idempotency_key, COUNT(*) FROM ledger GROUP BY idempotency_key").fetchall()
         )
@@ -305,7 +305,7 @@ def _call(claim: Callable[..., Any], conn: sqlite3.Connection, key: str) -> Any:
 
 def _sequential(claim: Callable[..., Any], schema: str) -> list[CheckCase]:
     with tempfile.TemporaryDirectory(prefix="fcourse-claim-") as tmp:
-        conn = connect(str(Path(tmp) / "sequential.db"))
+        conn = open_database(str(Path(tmp) / "sequential.db"))
         try:
             try:
                 conn.executescript(schema)

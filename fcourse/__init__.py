@@ -20,7 +20,7 @@ _EXPORTS: dict[str, str] = {
     "Connection": "fcourse.client",
     "check_environment": "fcourse.lab.setup_check",
     "connect": "fcourse.client",
-    "explain": "fcourse.teaching.policy",
+    "explain": "fcourse.teaching.endpoint",
     # diagrams and widget panels (chapters 0-4)
     "MermaidDiagram": "fcourse.lab.diagrams",
     "breaker_timeline": "fcourse.lab.diagrams",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from fcourse.teaching.decision import Decision, ProposedCall
-from fcourse.teaching.policy import THRESHOLD, decide, explain
+from fcourse.teaching.policy import THRESHOLD, decide, decision_record
 
 ORDER_ID = {"type": "string", "description": "订单号，如 O-100"}
 REFUND_ZH = "退款：仅用于已支付的订单，把钱退还给用户。"
@@ -302,7 +302,7 @@ def test_required_keeps_calling_after_tool_results() -> None:
 def test_record_explains_scores_terms_and_sources() -> None:
     request = {"model": "m", "messages": [{"role": "user", "content": "已支付订单 O-100，我要退款"}],
                "tools": order_tools()}
-    record = explain(request)
+    record = decision_record(request)
     json.dumps(record, ensure_ascii=False)
     assert record["threshold"] == THRESHOLD
     refund = next(t for t in record["tools"] if t["name"] == "refund_order")

@@ -10,7 +10,8 @@ import pytest
 
 from fcourse.teaching.decision import Decision
 from fcourse.teaching.policy import decide
-from fcourse.teaching.text import FAILURE_MODE_WEIGHTS, FAILURE_MODES, chat_answer, find_templates, render
+from fcourse.teaching.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
+from fcourse.teaching.text import chat_answer, find_templates, render
 
 SYSTEM_EN = 'You can check the weather. Reply only with {"action": "get_weather", "city": "..."}'
 SYSTEM_ZH = '想查天气就输出 {"tool": "get_weather", "city": "..."}，不要输出别的。'

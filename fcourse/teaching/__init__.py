@@ -1,0 +1,31 @@
+"""The teaching model: an offline, deterministic, OpenAI-compatible model (chapters 0-3).
+
+Nothing is imported here (``import fcourse.teaching`` stays cheap). Which module does what:
+
+The protocol (chapter 2): what the hosted API does around the model
+    endpoint       Chat Completions over plain Python: routes, ids, usage, streaming; ``explain``
+    validation     the request body (fields, numbers, response_format, the ``fcourse`` extension)
+    validation_messages / validation_tools / validation_common
+                   the messages (roles, content, tool-call pairing); the tools and tool_choice;
+                   the hosted API's error wording shared by the three
+    transport / server   the in-process httpx transport; the classroom HTTP server
+    decision       the contract between the endpoint and the policy (``Decision``)
+    failure_modes  how a plain text model's JSON breaks (read by validation and text)
+
+The policy (chapters 0-3): what the model says, as a five-stage pipeline
+    policy         the pipeline: ``decide(request) -> Decision``
+    conversation   1. read the conversation  -> ``Conversation``
+    routing        2. score the tools        -> ``Routing`` (BM25 over tool descriptions)
+    intents        3. choose the act         -> ``Act`` (answer, or which tools, in what order)
+    filling        4. fill the arguments     -> ``Proposal`` (values, sources, what is missing)
+    wording        5. word the reply         -> ``Decision`` and its glass-box record
+    text           the model without tools: prose, JSON in a prompt's format, its failure modes
+    results        answering from tool results
+
+Reading words (used by the stages)
+    analysis / lexicon / places   stemming and segmentation; concepts; a small gazetteer
+    arguments      what kind of value each parameter wants, and where it was found
+    extract / dates / named_values / freetext / params
+                   value finders: shapes and patterns; dates and times; enum values and labels;
+                   free text; what a parameter's schema says about itself
+"""

@@ -3,7 +3,8 @@
 Once a tool is chosen, each parameter is read from its schema - ``type``,
 ``enum``, ``pattern``, ``format``, ``default`` and the words of its
 ``description`` (its name is a weak extra hint) - to decide what *kind* of
-value it wants, then the value is looked for (``fcourse.teaching.extract``)
+value it wants, then the value is looked for (``extract``, ``dates``,
+``named_values``, ``freetext``)
 in the user's turns (latest first) and then in the system/developer context
 the runtime injected:
 
@@ -57,23 +58,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcourse.teaching.analysis import analyse
-from fcourse.teaching.extract import (
-    Candidate,
-    candidates,
-    coerce,
-    described_default,
-    enum_value,
-    example_pattern,
-    free_text,
-    inline_label,
-    label_value,
-    main_type,
-    param_text,
-    preceded_by,
-    resolve_date,
-    time_spans,
-    types_of,
-)
+from fcourse.teaching.dates import resolve_date, time_spans
+from fcourse.teaching.extract import Candidate, candidates, example_pattern, preceded_by
+from fcourse.teaching.freetext import free_text
+from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
+from fcourse.teaching.params import coerce, main_type, param_text, types_of
 
 __all__ = ["Filled", "Sources", "fill_arguments", "param_kind"]
 

@@ -4,48 +4,30 @@
 this module finds every candidate of that kind in a text: regex matches (a
 schema ``pattern``, the shape of an example such as "O-100", e-mail
 addresses, id-like tokens), known places, currency and language names, date
-and time expressions, numbers (with the words around them), enum values and
-their synonyms, "label: value" lines of a system prompt, and free text cut
-from the user's sentence (quoted text, the words after a cue such as
-"saying" / "内容是", or after the words that routed the tool).
+and time expressions, numbers (with the words around them), person names, units. Enum values, labelled values and defaults are in
+``named_values``, dates in ``dates``, free text in ``freetext``.
 Introduced in chapter 2.
 """
 
 from __future__ import annotations
 
-import datetime
 import functools
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from fcourse.teaching.analysis import analyse
-from fcourse.teaching.lexicon import (
-    CURRENCIES,
-    EN_STOPWORDS,
-    ENUM_SYNONYMS,
-    LANGUAGES,
-    NOT_CODES,
-    UNITS,
-)
+from fcourse.teaching.dates import time_spans, zh_number
+from fcourse.teaching.lexicon import CURRENCIES, EN_STOPWORDS, LANGUAGES, NOT_CODES, UNITS
+from fcourse.teaching.params import main_type, name_words, param_text
 from fcourse.teaching.places import find_places
 
 __all__ = [
     "Candidate",
     "candidates",
-    "coerce",
-    "described_default",
-    "enum_value",
     "example_pattern",
-    "free_text",
-    "inline_label",
-    "label_value",
-    "main_type",
-    "param_text",
     "preceded_by",
-    "resolve_date",
-    "time_spans",
-    "types_of",
+    "table_hits",
 ]
 
 _ASCII_B = r"(?<![A-Za-z0-9_\-])"
@@ -58,27 +40,6 @@ _EXAMPLE_RE = re.compile(
     r"\s*[:：,，]?\s*[\"'“‘`]?([#@+]?[A-Za-z0-9][A-Za-z0-9_\-./]*)",
     re.IGNORECASE,
 )
-_QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<![A-Za-z])'([^']+)'(?![A-Za-z])")
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_TIME_RES = (
-    re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"),
-    re.compile(
-        r"\b(?:(?:today|tomorrow|tonight|yesterday|this (?:morning|afternoon|evening)|"
-        rf"next (?:week|month|{_WEEKDAY})|(?:on )?{_WEEKDAY})"
-        r"(?:\s+(?:morning|afternoon|evening|night))?"
-        r"(?:\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?)|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b"
-        r"|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        r"(?:今天|明天|后天|昨天|今晚|明晚|明早|今早|大后天|下周[一二三四五六日天]?|本周[一二三四五六日天]?|"
-        r"周[一二三四五六日天]|星期[一二三四五六日天]|\d{1,2}月\d{1,2}[日号])?"
-        r"(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
-        r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:\d{1,2}分|半|整)?"
-        r"|(?:今天|明天|后天|昨天|今晚|明晚|大后天|下周[一二三四五六日天]?|周[一二三四五六日天]|"
-        r"星期[一二三四五六日天]|\d{1,2}月\d{1,2}[日号])(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
-    ),
-)
 _EXPRESSION_RE = re.compile(
     r"[(\[]?\s*-?\d+(?:\.\d+)?(?:\s*(?:[-+*/×÷^%]|\*\*)\s*[(\[]?\s*-?\d+(?:\.\d+)?\s*[)\]]?)+[)\]]?")
 _MONTH_ZH_RE = re.compile(r"(\d{1,2})\s*月(?!\d{1,2}[日号])")
@@ -87,22 +48,8 @@ _MONTH_EN_RE = re.compile(
     r"\b(january|february|march|april|may|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b", re.IGNORECASE)
 _MONTH_N_RE = re.compile(r"\bmonth\s+(\d{1,2})\b", re.IGNORECASE)
-_LABEL_RE = re.compile(
-    r"([A-Za-z][A-Za-z _\-]{0,40}|[\u4e00-\u9fff]{1,12})\s*[:：=]\s*([^\s,，;；。]+)"
-)
-_EN_FILLERS = re.compile(
-    r"^(?:\s|[,:;\-]|\b(?:me|us|to|for|about|on|up|that|the web|a|an|it|please|saying)\b)+",
-    re.IGNORECASE,
-)
-_EN_TRAILING = re.compile(r"(?:\s|[,.;:!?]|\b(?:at|on|by|in|into|to|for|from|please)\b)+$", re.IGNORECASE)
-_ZH_FILLERS = re.compile(r"^(?:[\s，,：:]|我们|我|一下|下|帮我|给我|请|最新的|最近的|关于|放点|来点|放首|来首|听听|点|把|将"
-                         r"|最近有什么|有什么|有没有|最近|什么|[元块]?(?:以内|以下|以上|左右)的?"
-                         r"|[？?！!。；;]|顺便|另外|然后|再|还有|同时)+")
-_CONNECTOR_RE = re.compile(r"^[\s，,；;:：到至和\-~～]*$|^\s*(?:to|and|until|through|-)\s*$", re.IGNORECASE)
-_EN_LEAD = re.compile(r"^(?:(?:the|some|any|a bit of|a little|turn|switch|put|set|make|get|is|are|can|could|"
-                      r"would|will|you|please|i|i'd|i'm|want|to|my|our|of|for|from|about|in|on)(?:\s+|$))+",
-                      re.IGNORECASE)
-_ZH_TRAILING = re.compile(r"(?:[\s，,。.！!？?；;]|在|吧|吗|呢|了|的|一下)+$")
+
+
 
 
 @dataclass(frozen=True)
@@ -114,33 +61,6 @@ class Candidate:
     start: int
     end: int
     how: str
-
-
-def types_of(schema: dict[str, Any]) -> list[str]:
-    """The schema's ``type`` as a list (``["string", "null"]`` stays a list)."""
-    t = schema.get("type")
-    if isinstance(t, list):
-        return [x for x in t if isinstance(x, str)]
-    return [t] if isinstance(t, str) else []
-
-
-def main_type(schema: dict[str, Any]) -> str:
-    """The first non-null type of a schema (``"string"`` when none is given)."""
-    non_null = [t for t in types_of(schema) if t != "null"]
-    if non_null:
-        return non_null[0]
-    if "enum" in schema:
-        return "enum"
-    return "string"
-
-
-def _name_words(name: str) -> str:
-    return re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("_", " ").replace("-", " ")
-
-
-def param_text(name: str, schema: dict[str, Any]) -> str:
-    """What a parameter says about itself: its description, then its name as words."""
-    return f"{schema.get('description', '')} {_name_words(name)}"
 
 
 _N_DIGITS_RE = re.compile(r"(?:last|final)?\s*(\d{1,2}|one|two|three|four|five|six|eight)[\s-]*digits?\b"
@@ -156,7 +76,7 @@ def example_pattern(description: str) -> re.Pattern[str] | None:
         m = _N_DIGITS_RE.search(description)
         if m:
             token = (m.group(1) or m.group(2)).lower()
-            n = int(token) if token.isdigit() else _EN_NUMBERS.get(token) or _zh_number(token)
+            n = int(token) if token.isdigit() else _EN_NUMBERS.get(token) or zh_number(token)
             if 2 <= n <= 20:
                 return re.compile(rf"(?<![\d.])\d{{{n}}}(?![\d.])")
     return pattern
@@ -201,24 +121,6 @@ def preceded_by(text: str, start: int, cues: tuple[str, ...]) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=4096)
-def time_spans(text: str) -> tuple[tuple[int, int], ...]:
-    """Spans of date and time expressions ("tomorrow at 3pm", "明天下午3点", "2026-12-01")."""
-    spans: list[tuple[int, int]] = []
-    for regex in _TIME_RES:
-        for m in regex.finditer(text):
-            s, e = m.span()
-            if e > s and all(e <= a or s >= b for a, b in spans):
-                spans.append((s, e))
-    return tuple(sorted(spans))
-
-
-def _word_search(text: str, word: str) -> int:
-    if word.isascii():
-        m = re.search(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", text, re.IGNORECASE)
-        return m.start() if m else -1
-    return text.find(word)
-
 
 def _table_regexes(table: dict[str, tuple[str, ...]], case_code: bool) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """One compiled regex per name of a table (built once per table content)."""
@@ -244,7 +146,7 @@ def _compiled_table(items: tuple[tuple[str, tuple[str, ...]], ...], case_code: b
     return tuple(out)
 
 
-def _table_hits(text: str, table: dict[str, tuple[str, ...]], case_code: bool) -> list[tuple[str, int, int]]:
+def table_hits(text: str, table: dict[str, tuple[str, ...]], case_code: bool) -> list[tuple[str, int, int]]:
     hits: list[tuple[str, int, int]] = []
     for code, regex in _table_regexes(table, case_code):
         for m in regex.finditer(text):
@@ -274,7 +176,7 @@ def _pattern_candidate(match: re.Match[str], whole: re.Pattern[str], name: str, 
     value, start, end = match.group(), match.start(), match.end()
     while value and value[-1] in _SENTENCE_END and whole.fullmatch(value[:-1]):
         value, end = value[:-1], end - 1
-    own_words = _name_words(name).lower().split()
+    own_words = name_words(name).lower().split()
     if value.lower() in own_words:
         return None
     admits_words = any(whole.fullmatch(word) for word in ("ordinaryword", "ordinary-words"))
@@ -305,7 +207,7 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
                    if not (m.group().isalpha() and m.group().isupper()
                            and (m.group() in NOT_CODES or m.group() in CURRENCIES))]
     elif kind == "unit":
-        out = [Candidate(c, where, s, e, "unit name -> unit code") for c, s, e in _table_hits(text, UNITS, False)]
+        out = [Candidate(c, where, s, e, "unit name -> unit code") for c, s, e in table_hits(text, UNITS, False)]
     elif kind == "person":
         for m in _PERSON_RE.finditer(text):
             words = m.group(1).split()
@@ -320,9 +222,9 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
     elif kind == "place":
         out = [Candidate(n, where, s, e, "gazetteer (known place)") for n, s, e in find_places(text)]
     elif kind == "currency":
-        out = [Candidate(c, where, s, e, "currency name -> ISO code") for c, s, e in _table_hits(text, CURRENCIES, True)]
+        out = [Candidate(c, where, s, e, "currency name -> ISO code") for c, s, e in table_hits(text, CURRENCIES, True)]
     elif kind == "language":
-        out = [Candidate(c, where, s, e, "language name -> ISO code") for c, s, e in _table_hits(text, LANGUAGES, False)]
+        out = [Candidate(c, where, s, e, "language name -> ISO code") for c, s, e in table_hits(text, LANGUAGES, False)]
     elif kind == "time":
         out = [Candidate(text[s:e].strip(), where, s, e, "date/time expression") for s, e in time_spans(text)]
     elif kind == "expression":
@@ -376,247 +278,3 @@ def _in_range(value: float, schema: dict[str, Any]) -> bool:
     lo, hi = schema.get("minimum"), schema.get("maximum")
     return (lo is None or value >= lo) and (hi is None or value <= hi)
 
-
-def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any, int, str] | None:
-    """The first enum value mentioned, by value or synonym: ``(value, text index, how)``."""
-    values = [v for v in schema.get("enum", []) if v is not None]
-    for where, text in enumerate(texts):
-        if not text:
-            continue
-        keys = analyse(text).keys
-        best: tuple[int, Any, str] | None = None
-        for v in values:
-            sv = str(v)
-            pos = _word_search(text, sv)
-            how = f"enum value {sv!r} in the text"
-            if pos < 0:
-                vkeys = analyse(sv).keys
-                shared = vkeys & keys
-                if shared and len(shared) >= max(1, len(vkeys) // 2):
-                    pos = min(t.start for t in analyse(text).terms if t.key in shared)
-                    how = f"enum value {sv!r} by synonym {sorted(shared)}"
-            if pos < 0:
-                for word in ENUM_SYNONYMS.get(re.sub(r"[_\-]+", " ", sv.lower()).strip(), ()):
-                    found = _word_search(text, word)
-                    if found >= 0:
-                        pos, how = found, f"enum value {sv!r} by its everyday word {word!r}"
-                        break
-            if pos < 0:
-                for table in (LANGUAGES, CURRENCIES):
-                    code = sv.upper() if table is CURRENCIES else sv.lower()
-                    if code in table:
-                        hits = [h for h in _table_hits(text, {code: table[code]}, table is CURRENCIES)]
-                        if hits:
-                            pos, how = hits[0][1], f"enum value {sv!r} by its name"
-                            break
-            if pos >= 0 and (best is None or pos < best[0]):
-                best = (pos, v, how)
-        if best:
-            return best[1], where, best[2]
-    return None
-
-
-_DEFAULT_CUE_RE = re.compile(r"default|unless|usually|normally|typically|otherwise|leave (?:it )?(?:as|at)|"
-                             r"一般|默认|通常|否则|除非", re.IGNORECASE)
-
-
-def described_default(schema: dict[str, Any]) -> Any:
-    """The enum value the description names as the usual choice ("use economy unless ..."), if exactly one."""
-    desc = str(schema.get("description", ""))
-    if not _DEFAULT_CUE_RE.search(desc):
-        return None
-    named = [v for v in schema.get("enum", []) if isinstance(v, str) and v and _word_search(desc, v) >= 0]
-    return named[0] if len(named) == 1 else None
-
-
-_RELATIVE_DAYS = (("day after tomorrow", 2), ("tomorrow", 1), ("today", 0), ("tonight", 0), ("yesterday", -1),
-                  ("大后天", 3), ("后天", 2), ("明天", 1), ("今天", 0), ("今晚", 0), ("昨天", -1))
-_ISO_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
-
-
-_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-_CLOCK_EN_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b", re.IGNORECASE)
-_CLOCK_ZH_RE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:(\d{1,2})分|(半))?")
-
-
-def _zh_number(token: str) -> int:
-    if token.isdigit():
-        return int(token)
-    if token.startswith("十"):
-        return 10 + _ZH_DIGITS.get(token[1:], 0)
-    if "十" in token:
-        return _ZH_DIGITS[token[0]] * 10 + _ZH_DIGITS.get(token[2:], 0)
-    return _ZH_DIGITS.get(token, 0)
-
-
-def _clock(value: str) -> str | None:
-    """"7pm", "下午3点半", "6:30" as HH:MM."""
-    m = _CLOCK_ZH_RE.search(value)
-    if m:
-        hour = _zh_number(m.group(1))
-        minute = int(m.group(2)) if m.group(2) else (30 if m.group(3) else 0)
-        if re.search("下午|晚上|傍晚|今晚|明晚", value) and hour < 12:
-            hour += 12
-    else:
-        m = _CLOCK_EN_RE.search(value)
-        if not m or (not m.group(2) and not m.group(3)):
-            return None
-        hour, minute = int(m.group(1)), int(m.group(2) or 0)
-        if m.group(3) and m.group(3).lower() == "pm" and hour < 12:
-            hour += 12
-        if m.group(3) and m.group(3).lower() == "am" and hour == 12:
-            hour = 0
-    return f"{hour:02d}:{minute:02d}" if hour < 24 and minute < 60 else None
-
-
-def resolve_date(value: str, schema: dict[str, Any], name: str, context: str) -> str | None:
-    """"tomorrow" as YYYY-MM-DD when the parameter wants that format and the context says today's date;
-    "7pm" / "7点" as HH:MM when the parameter wants a clock time."""
-    text = param_text(name, schema)
-    if "HH:MM" in text.upper() and "YYYY" not in text.upper():
-        return _clock(value)
-    if schema.get("format") != "date" and "YYYY-MM-DD" not in text.upper():
-        return None
-    today = _ISO_DATE_RE.search(context)
-    if not today:
-        return None
-    word = value.strip().lower()
-    for rel, days in _RELATIVE_DAYS:
-        if word == rel:
-            try:
-                base = datetime.date(int(today.group(1)), int(today.group(2)), int(today.group(3)))
-            except ValueError:
-                return None
-            return (base + datetime.timedelta(days=days)).isoformat()
-    return None
-
-
-_INLINE_LABEL_RE = re.compile(
-    r"((?<![A-Za-z])(?:[A-Za-z][A-Za-z_\-]*\s+){0,2}[A-Za-z][A-Za-z_\-]*)\s+(?:is|=|:)\s+([A-Za-z0-9_.@+\-]+)"
-    r"|([\u4e00-\u9fff]{1,8}?)(?:是|为|：|:)\s*([A-Za-z0-9_.@+\-]+)")
-
-
-def inline_label(name: str, schema: dict[str, Any], text: str) -> tuple[str, str] | None:
-    """A value the user labels in passing: "my username is mchen", "用户名是 mchen"."""
-    pkeys = analyse(param_text(name, schema)).keys
-    for m in _INLINE_LABEL_RE.finditer(text):
-        label = m.group(1) or m.group(3)
-        value = (m.group(2) or m.group(4)).rstrip(".")
-        shared = analyse(label).keys & pkeys
-        if [k for k in shared if k not in ("#id", "#lookup", "#status", "#user")]:
-            return value, label.strip()
-    return None
-
-
-def label_value(name: str, schema: dict[str, Any], context: str) -> tuple[str, str] | None:
-    """A "label: value" line in the context whose label means this parameter."""
-    pkeys = analyse(param_text(name, schema)).keys
-    best: tuple[int, str, str] | None = None
-    for m in _LABEL_RE.finditer(context):
-        label, value = m.group(1).strip(), m.group(2).strip().strip("\"'“”")
-        lkeys = analyse(label).keys
-        shared = lkeys & pkeys
-        strong = [k for k in shared if k not in ("#id", "#lookup", "#status")]
-        if not strong and len(shared) < 2:
-            continue
-        score = len(shared)
-        if best is None or score > best[0]:
-            best = (score, value, label)
-    return (best[1], best[2]) if best else None
-
-
-def coerce(value: Any, schema: dict[str, Any]) -> Any:
-    """``value`` converted to the schema's type, or None if it cannot be."""
-    main = main_type(schema)
-    try:
-        if main == "integer" and not isinstance(value, int):
-            return int(str(value))
-        if main == "number" and not isinstance(value, (int, float)):
-            f = float(str(value))
-            return int(f) if f == int(f) else f
-    except ValueError:
-        return None
-    if main == "string" and not isinstance(value, str):
-        return str(value)
-    return value
-
-
-def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[str],
-              reserved: list[tuple[int, int]], required: bool = True) -> tuple[str, str] | None:
-    """A free-text value: quoted text, text after a cue or colon, or after the routing words."""
-    keys = analyse(param_text(name, schema)).keys
-    lang_zh = analyse(text).language == "zh"
-    if "#subject" in keys:
-        m = (re.search(r"(?:主题|标题|叫做|名字叫)(?:是|为|：|:)?\s*[“\"]?(.+?)[”\"]?(?:[，,。；;]|$)", text) if lang_zh else
-             re.search(r"\b(?:subject|titled|title|call it|called|named|name it)\s*(?:is|:|of)?\s*[\"“]?(.+?)[\"”]?"
-                       r"(?=\s+(?:and|saying|that says|with body)\b|[,.;]|$)", text, re.IGNORECASE))
-        if m:
-            return m.group(1).strip(), "text after a subject cue"
-        if not required:
-            return None
-    quoted = [q for q in _QUOTE_RE.finditer(text)
-              if all(q.end() <= a or q.start() >= b for a, b in reserved)]
-    if quoted:
-        q = quoted[0]
-        return next(g for g in q.groups() if g), "quoted text"
-    cue = (re.search(r"(?:内容是|内容为|内容：|内容:|告诉(?:他们|她们|大家|他|她)(?:说)?|说：|说|写上|写着)\s*(.+)$", text)
-           if lang_zh else
-           re.search(r"\b(?:saying|that says|telling (?:him|her|them)|with (?:the )?(?:message|text|body)"
-                     r"|let (?:him|her|them|everyone|people|the team|\w+) know(?: that)?|that)\s*:?\s+(.+)$",
-                     text, re.IGNORECASE))
-    if cue and "#search" not in keys:
-        said = re.sub(r"^(?:in|on|to|at|via)\s+\S+\s+that\s+", "", cue.group(1))
-        picked = said.strip().lstrip("：:，, ").strip("\"'“”").rstrip("。.！!？?；;").strip()  # as written
-        if picked:
-            return picked, "text after a message cue"
-    colon = re.search(r"(?<!\d)[:：]\s*(.+)$", text)
-    if colon:  # after a colon: the text itself, as written (past values other arguments took)
-        start = colon.start(1)
-        for a, b in sorted(reserved):
-            if a >= start and _CONNECTOR_RE.match(text[start:a]):
-                start = b
-        said = re.sub(r"^[\s，,；;到至和\-]+|^(?:to|and|until)\b", "", text[start:]).strip().strip("\"'“”")
-        said = said.rstrip("。.！!？?").strip()
-        if said:
-            return said, "text after a colon"
-    terms = [t for t in analyse(text).terms if t.key in anchors]
-    for k, term in reversed(list(enumerate(terms))):
-        stop = terms[k + 1].start if k + 1 < len(terms) else len(text)
-        pos = term.end
-        for clause in re.finditer(r"[^，。；;！!？?]+|[^,]+", text[term.end : stop]) if lang_zh else [None]:
-            if clause is None:  # English: the first clause only
-                cut = re.search(r"[，。；;！!？?]|,\s", text[pos:stop])
-                a, b = pos, (pos + cut.start() if cut else stop)
-            else:
-                a, b = term.end + clause.start(), term.end + clause.end()
-            picked = _clean(_strip_reserved(text, a, b, reserved), lang_zh)
-            picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
-            if picked and any(t.key not in anchors and (not t.is_concept or t.weight >= 0.7)
-                              for t in analyse(picked).terms):
-                return picked, f"words after {term.surface!r}"
-    if terms:
-        picked = _clean(_strip_reserved(text, 0, terms[0].start, reserved), lang_zh)
-        picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
-        if picked:
-            return picked, f"words before {terms[0].surface!r}"
-    return None
-
-
-def _strip_reserved(text: str, start: int, end: int, reserved: list[tuple[int, int]]) -> str:
-    """``text[start:end]`` up to the first value already taken - or after it, when only fillers come before."""
-    for a, b in sorted(reserved):
-        if b <= start or a >= end:
-            continue
-        if a > start and _clean(text[start:a], False) and _clean(text[start:a], True):
-            return text[start:a]
-        start = max(start, b)
-    return text[start:end]
-
-
-def _clean(span: str, lang_zh: bool) -> str:
-    span = span.strip()
-    if lang_zh:
-        span = _ZH_TRAILING.sub("", _ZH_FILLERS.sub("", span))
-    else:
-        span = _EN_TRAILING.sub("", _EN_FILLERS.sub("", span))
-    return span.strip(" \"'“”")

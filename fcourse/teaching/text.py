@@ -11,7 +11,7 @@ text, like any language model:
   with (``Reply only with {"action": "get_weather", "city": "..."}``), it
   follows the format: literal values such as the action name are kept, the
   placeholders are filled from the user's words (``fcourse.teaching.arguments``);
-- but not always cleanly. :data:`FAILURE_MODES` are the ways replies break in
+- but not always cleanly. ``fcourse.teaching.failure_modes.FAILURE_MODES`` are the ways replies break in
   practice. At temperature 0 (or unset) the reply is ``clean``; above 0 a mode
   is sampled (seeded by the request and ``seed``; ``clean`` most often, flatter
   as the temperature rises); ``extra_body={"fcourse": {"failure_mode": "fence"}}``
@@ -35,28 +35,11 @@ from fcourse.teaching.conversation import (
     text_of,
 )
 from fcourse.teaching.decision import Decision
+from fcourse.teaching.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
 from fcourse.teaching.places import PLACES, find_places
 
-__all__ = ["FAILURE_MODES", "FAILURE_MODE_WEIGHTS", "chat_answer", "find_templates", "invented_answer",
-           "reply", "render"]
+__all__ = ["chat_answer", "find_templates", "invented_answer", "reply", "render"]
 
-#: how a JSON reply can come out (chapter 1's parsers are measured against these)
-FAILURE_MODES: tuple[str, ...] = (
-    "clean",           # exactly the JSON object
-    "prose",           # a sentence around the JSON
-    "fence",           # inside a ```json markdown fence
-    "truncated",       # cut off mid-object (finish_reason "length")
-    "trailing_comma",  # {"a": 1,}
-    "single_quotes",   # {'a': 'b'}
-    "two_objects",     # two JSON objects, the second one different
-    "forgot",          # the format forgotten: a plain prose answer
-)
-
-#: relative weights at temperature 1 (flatter above 1, sharper below)
-FAILURE_MODE_WEIGHTS: dict[str, float] = {
-    "clean": 0.50, "prose": 0.12, "fence": 0.12, "truncated": 0.05,
-    "trailing_comma": 0.05, "single_quotes": 0.05, "two_objects": 0.05, "forgot": 0.06,
-}
 
 _ACTION_KEYS = frozenset({"action", "tool", "name", "function", "type", "intent", "command", "tool_name", "op"})
 _IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")

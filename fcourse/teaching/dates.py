@@ -1,0 +1,119 @@
+"""Dates and clock times in a user's words: finding them and, when asked, resolving them.
+
+Part of the teaching model's argument filling (chapter 2). ``time_spans`` finds
+date and time expressions ("tomorrow at 3pm", "明天下午3点", "2026-12-01");
+``resolve_date`` turns "tomorrow" into YYYY-MM-DD when the parameter asks for
+that format and the context states today's date, and "7pm" / "下午3点半"
+into HH:MM when it asks for a clock time. Anything else is copied as written.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import re
+from typing import Any
+
+from fcourse.teaching.params import param_text
+
+__all__ = [
+    "resolve_date",
+    "time_spans",
+    "zh_number",
+]
+
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_TIME_RES = (
+    re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"),
+    re.compile(
+        r"\b(?:(?:today|tomorrow|tonight|yesterday|this (?:morning|afternoon|evening)|"
+        rf"next (?:week|month|{_WEEKDAY})|(?:on )?{_WEEKDAY})"
+        r"(?:\s+(?:morning|afternoon|evening|night))?"
+        r"(?:\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?)|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b"
+        r"|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"(?:今天|明天|后天|昨天|今晚|明晚|明早|今早|大后天|下周[一二三四五六日天]?|本周[一二三四五六日天]?|"
+        r"周[一二三四五六日天]|星期[一二三四五六日天]|\d{1,2}月\d{1,2}[日号])?"
+        r"(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
+        r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:\d{1,2}分|半|整)?"
+        r"|(?:今天|明天|后天|昨天|今晚|明晚|大后天|下周[一二三四五六日天]?|周[一二三四五六日天]|"
+        r"星期[一二三四五六日天]|\d{1,2}月\d{1,2}[日号])(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
+    ),
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def time_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Spans of date and time expressions ("tomorrow at 3pm", "明天下午3点", "2026-12-01")."""
+    spans: list[tuple[int, int]] = []
+    for regex in _TIME_RES:
+        for m in regex.finditer(text):
+            s, e = m.span()
+            if e > s and all(e <= a or s >= b for a, b in spans):
+                spans.append((s, e))
+    return tuple(sorted(spans))
+
+
+_RELATIVE_DAYS = (("day after tomorrow", 2), ("tomorrow", 1), ("today", 0), ("tonight", 0), ("yesterday", -1),
+                  ("大后天", 3), ("后天", 2), ("明天", 1), ("今天", 0), ("今晚", 0), ("昨天", -1))
+_ISO_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+
+
+_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_CLOCK_EN_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b", re.IGNORECASE)
+_CLOCK_ZH_RE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:(\d{1,2})分|(半))?")
+
+
+def zh_number(token: str) -> int:
+    if token.isdigit():
+        return int(token)
+    if token.startswith("十"):
+        return 10 + _ZH_DIGITS.get(token[1:], 0)
+    if "十" in token:
+        return _ZH_DIGITS[token[0]] * 10 + _ZH_DIGITS.get(token[2:], 0)
+    return _ZH_DIGITS.get(token, 0)
+
+
+def _clock(value: str) -> str | None:
+    """"7pm", "下午3点半", "6:30" as HH:MM."""
+    m = _CLOCK_ZH_RE.search(value)
+    if m:
+        hour = zh_number(m.group(1))
+        minute = int(m.group(2)) if m.group(2) else (30 if m.group(3) else 0)
+        if re.search("下午|晚上|傍晚|今晚|明晚", value) and hour < 12:
+            hour += 12
+    else:
+        m = _CLOCK_EN_RE.search(value)
+        if not m or (not m.group(2) and not m.group(3)):
+            return None
+        hour, minute = int(m.group(1)), int(m.group(2) or 0)
+        if m.group(3) and m.group(3).lower() == "pm" and hour < 12:
+            hour += 12
+        if m.group(3) and m.group(3).lower() == "am" and hour == 12:
+            hour = 0
+    return f"{hour:02d}:{minute:02d}" if hour < 24 and minute < 60 else None
+
+
+def resolve_date(value: str, schema: dict[str, Any], name: str, context: str) -> str | None:
+    """"tomorrow" as YYYY-MM-DD when the parameter wants that format and the context says today's date;
+    "7pm" / "7点" as HH:MM when the parameter wants a clock time."""
+    text = param_text(name, schema)
+    if "HH:MM" in text.upper() and "YYYY" not in text.upper():
+        return _clock(value)
+    if schema.get("format") != "date" and "YYYY-MM-DD" not in text.upper():
+        return None
+    today = _ISO_DATE_RE.search(context)
+    if not today:
+        return None
+    word = value.strip().lower()
+    for rel, days in _RELATIVE_DAYS:
+        if word == rel:
+            try:
+                base = datetime.date(int(today.group(1)), int(today.group(2)), int(today.group(3)))
+            except ValueError:
+                return None
+            return (base + datetime.timedelta(days=days)).isoformat()
+    return None
+

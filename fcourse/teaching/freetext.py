@@ -1,0 +1,116 @@
+"""Free-text arguments: a message, a search query, a subject cut from the user's sentence.
+
+Part of the teaching model's argument filling (chapter 2). ``free_text`` takes
+quoted text, the words after a cue ("saying", "内容是", a subject cue), the text
+after a colon, or the words after (or before) the words that routed the tool,
+and trims the fillers around them ("please", "帮我", "一下"). Values other
+arguments already took (``reserved`` spans) are left out.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fcourse.teaching.analysis import analyse
+from fcourse.teaching.params import param_text
+
+__all__ = [
+    "free_text",
+]
+
+_QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<![A-Za-z])'([^']+)'(?![A-Za-z])")
+_EN_FILLERS = re.compile(
+    r"^(?:\s|[,:;\-]|\b(?:me|us|to|for|about|on|up|that|the web|a|an|it|please|saying)\b)+",
+    re.IGNORECASE,
+)
+_EN_TRAILING = re.compile(r"(?:\s|[,.;:!?]|\b(?:at|on|by|in|into|to|for|from|please)\b)+$", re.IGNORECASE)
+_ZH_FILLERS = re.compile(r"^(?:[\s，,：:]|我们|我|一下|下|帮我|给我|请|最新的|最近的|关于|放点|来点|放首|来首|听听|点|把|将"
+                         r"|最近有什么|有什么|有没有|最近|什么|[元块]?(?:以内|以下|以上|左右)的?"
+                         r"|[？?！!。；;]|顺便|另外|然后|再|还有|同时)+")
+_CONNECTOR_RE = re.compile(r"^[\s，,；;:：到至和\-~～]*$|^\s*(?:to|and|until|through|-)\s*$", re.IGNORECASE)
+_EN_LEAD = re.compile(r"^(?:(?:the|some|any|a bit of|a little|turn|switch|put|set|make|get|is|are|can|could|"
+                      r"would|will|you|please|i|i'd|i'm|want|to|my|our|of|for|from|about|in|on)(?:\s+|$))+",
+                      re.IGNORECASE)
+_ZH_TRAILING = re.compile(r"(?:[\s，,。.！!？?；;]|在|吧|吗|呢|了|的|一下)+$")
+
+
+def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[str],
+              reserved: list[tuple[int, int]], required: bool = True) -> tuple[str, str] | None:
+    """A free-text value: quoted text, text after a cue or colon, or after the routing words."""
+    keys = analyse(param_text(name, schema)).keys
+    lang_zh = analyse(text).language == "zh"
+    if "#subject" in keys:
+        m = (re.search(r"(?:主题|标题|叫做|名字叫)(?:是|为|：|:)?\s*[“\"]?(.+?)[”\"]?(?:[，,。；;]|$)", text) if lang_zh else
+             re.search(r"\b(?:subject|titled|title|call it|called|named|name it)\s*(?:is|:|of)?\s*[\"“]?(.+?)[\"”]?"
+                       r"(?=\s+(?:and|saying|that says|with body)\b|[,.;]|$)", text, re.IGNORECASE))
+        if m:
+            return m.group(1).strip(), "text after a subject cue"
+        if not required:
+            return None
+    quoted = [q for q in _QUOTE_RE.finditer(text)
+              if all(q.end() <= a or q.start() >= b for a, b in reserved)]
+    if quoted:
+        q = quoted[0]
+        return next(g for g in q.groups() if g), "quoted text"
+    cue = (re.search(r"(?:内容是|内容为|内容：|内容:|告诉(?:他们|她们|大家|他|她)(?:说)?|说：|说|写上|写着)\s*(.+)$", text)
+           if lang_zh else
+           re.search(r"\b(?:saying|that says|telling (?:him|her|them)|with (?:the )?(?:message|text|body)"
+                     r"|let (?:him|her|them|everyone|people|the team|\w+) know(?: that)?|that)\s*:?\s+(.+)$",
+                     text, re.IGNORECASE))
+    if cue and "#search" not in keys:
+        said = re.sub(r"^(?:in|on|to|at|via)\s+\S+\s+that\s+", "", cue.group(1))
+        picked = said.strip().lstrip("：:，, ").strip("\"'“”").rstrip("。.！!？?；;").strip()  # as written
+        if picked:
+            return picked, "text after a message cue"
+    colon = re.search(r"(?<!\d)[:：]\s*(.+)$", text)
+    if colon:  # after a colon: the text itself, as written (past values other arguments took)
+        start = colon.start(1)
+        for a, b in sorted(reserved):
+            if a >= start and _CONNECTOR_RE.match(text[start:a]):
+                start = b
+        said = re.sub(r"^[\s，,；;到至和\-]+|^(?:to|and|until)\b", "", text[start:]).strip().strip("\"'“”")
+        said = said.rstrip("。.！!？?").strip()
+        if said:
+            return said, "text after a colon"
+    terms = [t for t in analyse(text).terms if t.key in anchors]
+    for k, term in reversed(list(enumerate(terms))):
+        stop = terms[k + 1].start if k + 1 < len(terms) else len(text)
+        pos = term.end
+        for clause in re.finditer(r"[^，。；;！!？?]+|[^,]+", text[term.end : stop]) if lang_zh else [None]:
+            if clause is None:  # English: the first clause only
+                cut = re.search(r"[，。；;！!？?]|,\s", text[pos:stop])
+                a, b = pos, (pos + cut.start() if cut else stop)
+            else:
+                a, b = term.end + clause.start(), term.end + clause.end()
+            picked = _clean(_strip_reserved(text, a, b, reserved), lang_zh)
+            picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
+            if picked and any(t.key not in anchors and (not t.is_concept or t.weight >= 0.7)
+                              for t in analyse(picked).terms):
+                return picked, f"words after {term.surface!r}"
+    if terms:
+        picked = _clean(_strip_reserved(text, 0, terms[0].start, reserved), lang_zh)
+        picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
+        if picked:
+            return picked, f"words before {terms[0].surface!r}"
+    return None
+
+
+def _strip_reserved(text: str, start: int, end: int, reserved: list[tuple[int, int]]) -> str:
+    """``text[start:end]`` up to the first value already taken - or after it, when only fillers come before."""
+    for a, b in sorted(reserved):
+        if b <= start or a >= end:
+            continue
+        if a > start and _clean(text[start:a], False) and _clean(text[start:a], True):
+            return text[start:a]
+        start = max(start, b)
+    return text[start:end]
+
+
+def _clean(span: str, lang_zh: bool) -> str:
+    span = span.strip()
+    if lang_zh:
+        span = _ZH_TRAILING.sub("", _ZH_FILLERS.sub("", span))
+    else:
+        span = _EN_TRAILING.sub("", _EN_FILLERS.sub("", span))
+    return span.strip(" \"'“”")

@@ -1,0 +1,130 @@
+"""Stage 3 of the teaching model's policy: choose the act - answer, or which tools to call.
+
+Introduced in chapter 0, opened up in chapter 3. ``choose(conversation,
+routing)`` returns an :class:`Act` record. tool_choice decides first:
+``"none"`` never calls; a named tool is called, and ``"required"`` calls the
+best-scoring tool, even with arguments missing (the call is *forced*). With
+``"auto"`` the best tool that fits is called, or, when none fits, the model
+answers in text (and says why: a question rather than a request, or no tool
+reached the threshold with a specific word of the user).
+
+One message can hold several requests. A second tool is called too when
+other full-weight words of the request fit it ("refund O-100 and cancel
+O-200"), in the order the user said them, each filled from its own stretch
+of the turn (cut at "and" / "另外"); a weaker second intent (a 0.7-0.9
+concept) only when the turn also gives all its required values.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from fcourse.teaching.analysis import analyse
+from fcourse.teaching.arguments import Sources, fill_arguments
+from fcourse.teaching.conversation import Conversation, function_of
+from fcourse.teaching.lexicon import GENERIC_WEIGHT
+from fcourse.teaching.routing import Routing, term_weight
+
+__all__ = ["Act", "choose"]
+
+_BOUNDARY_RE = re.compile(r"\s*(?:,\s*and|;|\band then\b|\band also\b|\band\b|\bthen\b|\balso\b|[，,；;]?\s*"
+                          r"(?:另外|然后|并且|同时|还有|再|顺便)|[，。；;])\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Act:
+    """Stage 3's record: what the model does, and why.
+
+    ``kind`` is ``"none"`` (tool_choice "none": answer in text), ``"no_fit"``
+    (no tool fits: answer in text) or ``"call"`` (call the ``chosen`` rows, in
+    the order the user asked). ``focuses`` says where each chosen tool's own
+    words start in the latest turn and ``segments`` each one's stretch of the
+    turn (both only when several tools are called).
+    """
+
+    kind: Literal["none", "no_fit", "call"]
+    reason: str
+    chosen: list[dict[str, Any]] = field(default_factory=list)
+    focuses: dict[int, int | None] = field(default_factory=dict)
+    segments: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
+def _focus(latest: str, row: dict[str, Any], chosen: list[dict[str, Any]]) -> int | None:
+    """Where a tool's own words start in the latest turn, when several tools are called."""
+    others = frozenset().union(*(c["_anchors"] for c in chosen if c is not row))
+    for term in analyse(latest).terms:
+        if term.key in row["_strong"] and term.key not in others:
+            return term.start
+    return None
+
+
+def _complete(tool: dict[str, Any], latest: str, row: dict[str, Any]) -> bool:
+    """Whether the latest turn alone gives every required argument of ``tool``."""
+    params = function_of(tool).get("parameters")
+    filled = fill_arguments(params if isinstance(params, dict) else None,
+                            Sources(user=(latest,), anchors=row["_anchors"]))
+    return not filled.missing
+
+
+def _segments(latest: str, focuses: list[int | None]) -> dict[int, tuple[int, int]]:
+    """Each intent's own stretch of the latest turn, cut at the "and" / "另外" between two intents."""
+    points = sorted(f for f in focuses if f is not None)
+    if len(points) < 2:
+        return {}
+    cuts = [0]
+    for a, b in itertools.pairwise(points):
+        between = [m for m in _BOUNDARY_RE.finditer(latest, a, b) if m.end() <= b]
+        cuts.append(between[-1].start() if between else b)
+    cuts.append(len(latest))
+    return {f: (cuts[i], cuts[i + 1]) for i, f in enumerate(points)}
+
+
+
+def _second_intents(conversation: Conversation, fitting: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The best fitting tool, and the others that fit words of their own in the request."""
+    chosen = [fitting[0]]
+    for other in fitting[1:]:  # a second intent: its own full-weight terms, not the best tool's
+        taken = frozenset().union(*(c["_anchors"] for c in chosen))
+        own = {k: v for k, v in other["_strong"].items() if k not in taken}
+        if sum(own.values()) < conversation.threshold:
+            continue
+        if any(term_weight(k) >= 1.0 for k in own):
+            chosen.append(other)
+        elif any(k.startswith("#") and term_weight(k) >= GENERIC_WEIGHT for k in own) and _complete(
+                conversation.tools[other["index"]], conversation.latest, other):
+            chosen.append(other)  # a weaker second intent counts when the turn also gives all it needs
+    return chosen
+
+
+def choose(conversation: Conversation, routing: Routing) -> Act:
+    """Stage 3: answer in text, or call which tools, in which order, each on which words."""
+    tool_choice, named, threshold = conversation.tool_choice, conversation.named, conversation.threshold
+    rows, ranked, latest = routing.rows, routing.ranked, conversation.latest
+    if tool_choice == "none":
+        return Act("none", 'tool_choice is "none": never call a tool')
+    if named is not None:
+        chosen = [r for r in rows if r["name"] == named][:1] or ranked[:1]
+        why = f"tool_choice names {named!r}: that tool is called"
+    elif tool_choice == "required":
+        chosen = ranked[:1]
+        why = 'tool_choice is "required": the best-scoring tool is called even if it does not fit'
+    else:
+        fitting = [r for r in ranked if r["fits"]]
+        if not fitting:
+            blocked = [r["name"] for r in rows if r.get("blocked_by_question")]
+            return Act("no_fit", f"the user asks a question ({routing.act}), not for an action: answer in text, "
+                                 "no call" if blocked and any(r["score"] >= threshold for r in rows) else
+                                 f"no tool reached the threshold {threshold} with a specific term from the "
+                                 "user: answer in text, no call")
+        chosen = _second_intents(conversation, fitting)
+        why = f"best tool scored {fitting[0]['score']} >= threshold {threshold}"
+        if len(chosen) > 1:
+            why += f"; {len(chosen) - 1} more tool(s) fit other words of the request: {[c['name'] for c in chosen[1:]]}"
+    focuses = {r["index"]: (_focus(latest, r, chosen) if len(chosen) > 1 else None) for r in chosen}
+    if len(chosen) > 1:  # several intents: in the order the user said them
+        chosen.sort(key=lambda r: (focuses[r["index"]] is None, focuses[r["index"]] or 0))
+    segments = _segments(latest, [focuses[r["index"]] for r in chosen]) if len(chosen) > 1 else {}
+    return Act("call", why, chosen, focuses, segments)

@@ -1,0 +1,115 @@
+"""Values named in words: enum values and their synonyms, described defaults, labelled values.
+
+Part of the teaching model's argument filling (chapter 2). ``enum_value`` finds
+the first enum value a text mentions (by value, synonym, everyday word, or a
+language or currency name); ``described_default`` the enum value a description
+names as the usual choice; ``inline_label`` a value the user labels in passing
+("my username is mchen"); ``label_value`` a "label: value" line of the system
+context whose label means the parameter.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fcourse.teaching.analysis import analyse
+from fcourse.teaching.extract import table_hits
+from fcourse.teaching.lexicon import CURRENCIES, ENUM_SYNONYMS, LANGUAGES
+from fcourse.teaching.params import param_text, word_search
+
+__all__ = [
+    "described_default",
+    "enum_value",
+    "inline_label",
+    "label_value",
+]
+
+_LABEL_RE = re.compile(
+    r"([A-Za-z][A-Za-z _\-]{0,40}|[\u4e00-\u9fff]{1,12})\s*[:：=]\s*([^\s,，;；。]+)"
+)
+
+
+def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any, int, str] | None:
+    """The first enum value mentioned, by value or synonym: ``(value, text index, how)``."""
+    values = [v for v in schema.get("enum", []) if v is not None]
+    for where, text in enumerate(texts):
+        if not text:
+            continue
+        keys = analyse(text).keys
+        best: tuple[int, Any, str] | None = None
+        for v in values:
+            sv = str(v)
+            pos = word_search(text, sv)
+            how = f"enum value {sv!r} in the text"
+            if pos < 0:
+                vkeys = analyse(sv).keys
+                shared = vkeys & keys
+                if shared and len(shared) >= max(1, len(vkeys) // 2):
+                    pos = min(t.start for t in analyse(text).terms if t.key in shared)
+                    how = f"enum value {sv!r} by synonym {sorted(shared)}"
+            if pos < 0:
+                for word in ENUM_SYNONYMS.get(re.sub(r"[_\-]+", " ", sv.lower()).strip(), ()):
+                    found = word_search(text, word)
+                    if found >= 0:
+                        pos, how = found, f"enum value {sv!r} by its everyday word {word!r}"
+                        break
+            if pos < 0:
+                for table in (LANGUAGES, CURRENCIES):
+                    code = sv.upper() if table is CURRENCIES else sv.lower()
+                    if code in table:
+                        hits = [h for h in table_hits(text, {code: table[code]}, table is CURRENCIES)]
+                        if hits:
+                            pos, how = hits[0][1], f"enum value {sv!r} by its name"
+                            break
+            if pos >= 0 and (best is None or pos < best[0]):
+                best = (pos, v, how)
+        if best:
+            return best[1], where, best[2]
+    return None
+
+
+_DEFAULT_CUE_RE = re.compile(r"default|unless|usually|normally|typically|otherwise|leave (?:it )?(?:as|at)|"
+                             r"一般|默认|通常|否则|除非", re.IGNORECASE)
+
+
+def described_default(schema: dict[str, Any]) -> Any:
+    """The enum value the description names as the usual choice ("use economy unless ..."), if exactly one."""
+    desc = str(schema.get("description", ""))
+    if not _DEFAULT_CUE_RE.search(desc):
+        return None
+    named = [v for v in schema.get("enum", []) if isinstance(v, str) and v and word_search(desc, v) >= 0]
+    return named[0] if len(named) == 1 else None
+
+_INLINE_LABEL_RE = re.compile(
+    r"((?<![A-Za-z])(?:[A-Za-z][A-Za-z_\-]*\s+){0,2}[A-Za-z][A-Za-z_\-]*)\s+(?:is|=|:)\s+([A-Za-z0-9_.@+\-]+)"
+    r"|([\u4e00-\u9fff]{1,8}?)(?:是|为|：|:)\s*([A-Za-z0-9_.@+\-]+)")
+
+
+def inline_label(name: str, schema: dict[str, Any], text: str) -> tuple[str, str] | None:
+    """A value the user labels in passing: "my username is mchen", "用户名是 mchen"."""
+    pkeys = analyse(param_text(name, schema)).keys
+    for m in _INLINE_LABEL_RE.finditer(text):
+        label = m.group(1) or m.group(3)
+        value = (m.group(2) or m.group(4)).rstrip(".")
+        shared = analyse(label).keys & pkeys
+        if [k for k in shared if k not in ("#id", "#lookup", "#status", "#user")]:
+            return value, label.strip()
+    return None
+
+
+def label_value(name: str, schema: dict[str, Any], context: str) -> tuple[str, str] | None:
+    """A "label: value" line in the context whose label means this parameter."""
+    pkeys = analyse(param_text(name, schema)).keys
+    best: tuple[int, str, str] | None = None
+    for m in _LABEL_RE.finditer(context):
+        label, value = m.group(1).strip(), m.group(2).strip().strip("\"'“”")
+        lkeys = analyse(label).keys
+        shared = lkeys & pkeys
+        strong = [k for k in shared if k not in ("#id", "#lookup", "#status")]
+        if not strong and len(shared) < 2:
+            continue
+        score = len(shared)
+        if best is None or score > best[0]:
+            best = (score, value, label)
+    return (best[1], best[2]) if best else None

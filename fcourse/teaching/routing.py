@@ -1,0 +1,320 @@
+"""Stage 2 of the teaching model's policy: score every tool against the conversation.
+
+Introduced in chapter 0, opened up in chapter 3 ("why the model picks a tool").
+``route(conversation)`` returns a :class:`Routing` record: the query terms, the
+score of each tool and the words that carried it, and whether the latest turn
+is a short follow-up scored together with the turn it answers.
+
+Each tool's *description* - never its name - is a small document; its
+parameter descriptions count too, at 0.3 weight. The conversation is the
+query: the latest user turn at full weight, earlier user turns at 0.4, the
+system/developer context at 0.25. Both sides go through the same analysis
+(``fcourse.teaching.analysis``): English stemmed (Snowball), Chinese
+segmented (jieba), and words of the same meaning mapped to one concept
+(``fcourse.teaching.lexicon``: "money back", "reimburse", "退款" -> #refund).
+Each tool is scored with BM25 (k1=1.2, b=0.5; the IDF counts three empty
+background documents, so a single tool still has informative terms), and
+each term's contribution is multiplied by its concept weight - generic
+words such as *order*, *user* or *get* count for less. A tool *fits* when
+its score reaches the threshold (1.0) **and** the latest user turn itself
+matched one of its non-generic terms (a concept, or at least two shared
+words); otherwise the model answers in text. Terms right after "don't" /
+"不要" are dropped ("don't refund, just tell me when it arrives" refunds
+nothing), but a phrase the lexicon knows wins over the negation ("don't
+let me forget" is a reminder, "这个订单我不要了" / "I don't need it
+anymore" a cancellation). Because only descriptions are read, swapping
+two tools' descriptions swaps their routing.
+
+Three more signals, all read from descriptions and the user's words:
+*the verb* - a description's first action concept is the tool's main
+action; when the user asks for another tool's main action ("book"), a
+tool whose main action is different ("cancel ... reservation") counts
+half for the words it shares with that tool, and a tool whose main action
+the user negated ("don't restart anything, just ...") does not fit; *the
+kind of turn* (``analysis.speech_act``) - "why ...?" and "what
+is ...?" questions never trigger a tool that changes things (send, book,
+refund ...), "what does X mean?" / "should I ...?" only a search tool, and
+"can you send SMS abroad?" (a question about a tool, nothing specific)
+none; *a value only one tool can take* - a token with the exact shape of
+one tool's required parameter ("NVDA", "1Z999AA1...", "#ops") counts as
+evidence, and is enough on its own only for a tool that just looks
+things up. Which of the fitting tools are called is stage 3's job
+(``fcourse.teaching.intents``).
+
+A bare or short follow-up ("O-100", "British pounds" after the model asked)
+is scored together with the turn it answers (``Conversation.follow_up_of``),
+unless it is a new request of its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from fcourse.teaching.analysis import PLAIN_WEIGHT, Term, analyse, speech_act
+from fcourse.teaching.arguments import param_kind
+from fcourse.teaching.conversation import Conversation, function_of, text_of
+from fcourse.teaching.extract import candidates
+from fcourse.teaching.lexicon import (
+    ACTION_CONCEPTS,
+    EFFECT_CONCEPTS,
+    GENERIC_WEIGHT,
+    SEARCH_CONCEPTS,
+    concept_weight,
+)
+from fcourse.teaching.places import find_places
+
+__all__ = ["THRESHOLD", "Routing", "route", "score_tools", "term_weight"]
+
+#: a tool whose score is below this does not fit the request
+THRESHOLD = 1.0
+_K1, _B, _BACKGROUND_DOCS = 1.2, 0.5, 3
+_PARAM_WEIGHT = 0.3
+_W_LATEST, _W_EARLIER, _W_CONTEXT = 1.0, 0.4, 0.25
+_VERBS = ACTION_CONCEPTS - {"lookup", "search"}  # looking something up is never the "wrong" verb
+_VALUE_EVIDENCE = 1.0  # a value in the turn that only one look-up tool's parameter can take
+_SHORT_TURN = 3  # terms: "British pounds", "until 2026-04-05" - an answer to a question back
+_OTHER_ACTION = 0.5  # a tool whose main action the user did not ask for, when another tool's was
+#: questions that ask for no action, and which tools they still allow
+_QUESTION_ALLOWS = {"explain": "read-only", "info": "read-only", "meaning": "search", "advice": "search",
+                    "capability": "none"}
+
+# ---------------------------------------------------------------- documents
+
+@dataclass(frozen=True)
+class _Doc:
+    tf: dict[str, float]
+    length: float
+
+
+def term_weight(key: str) -> float:
+    """How much a term counts: its concept weight, or the weight of a plain word."""
+    return concept_weight(key) if key.startswith("#") else PLAIN_WEIGHT
+
+
+@functools.lru_cache(maxsize=2048)
+def _doc(description: str, param_descriptions: tuple[str, ...]) -> _Doc:
+    """A tool description as weighted term frequencies (cached on the strings)."""
+    tf: dict[str, float] = {}
+    for term in analyse(description).terms:
+        tf[term.key] = tf.get(term.key, 0.0) + 1.0
+    for text in param_descriptions:
+        for term in analyse(text).terms:
+            tf[term.key] = tf.get(term.key, 0.0) + _PARAM_WEIGHT
+    return _Doc(tf, sum(tf.values()))
+
+
+
+@functools.lru_cache(maxsize=2048)
+def _profile(description: str) -> tuple[str | None, bool, bool]:
+    """A description's main action (its first action concept), whether it changes things, whether it searches."""
+    concepts = [t.key[1:] for t in analyse(description).terms if t.is_concept]
+    main = next((c for c in concepts if c in ACTION_CONCEPTS), None)
+    effect = main in EFFECT_CONCEPTS if main else False
+    searches = main in SEARCH_CONCEPTS if main else bool(set(concepts) & SEARCH_CONCEPTS)
+    return main, effect, searches
+
+
+def _tool_profile(tool: dict[str, Any]) -> tuple[str | None, bool, bool]:
+    return _profile(str(function_of(tool).get("description") or ""))
+
+
+def _tool_doc(tool: dict[str, Any]) -> _Doc:
+    fn = function_of(tool)
+    params = fn.get("parameters") if isinstance(fn.get("parameters"), dict) else {}
+    props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
+    descriptions = tuple(str(p.get("description", "")) for p in props.values() if isinstance(p, dict))
+    return _doc(str(fn.get("description") or ""), descriptions)
+
+
+# ---------------------------------------------------------------- the query
+
+@dataclass(frozen=True)
+class _QueryTerm:
+    key: str
+    surface: str
+    weight: float  # source weight: latest turn 1.0, earlier 0.4, context 0.25
+    source: str
+    primary: bool
+
+
+def _query(primary: list[str], earlier: list[str], context: str) -> tuple[dict[str, _QueryTerm], list[Term]]:
+    terms: dict[str, _QueryTerm] = {}
+    negated: list[Term] = []
+
+    def add(key: str, surface: str, weight: float, source: str, is_primary: bool) -> None:
+        old = terms.get(key)
+        if old is None or weight > old.weight:
+            terms[key] = _QueryTerm(key, surface, weight, source, is_primary or bool(old and old.primary))
+
+    for text in primary:
+        a = analyse(text)
+        negated.extend(a.negated)
+        for t in a.terms:
+            add(t.key, t.surface, _W_LATEST, "user", True)
+        for name, _, _ in find_places(text)[:1]:
+            add("#place", name, _W_LATEST, "user (known place)", True)
+    for text in earlier:
+        for t in analyse(text).terms:
+            add(t.key, t.surface, _W_EARLIER, "earlier user turn", False)
+    for t in analyse(context).terms:
+        add(t.key, t.surface, _W_CONTEXT, "system/developer context", False)
+    negated_keys = {t.key for t in negated} - {t.key for text in primary for t in analyse(text).terms}
+    for key in negated_keys:
+        terms.pop(key, None)
+    return terms, negated
+
+
+def _value_shapes(tool: dict[str, Any], latest: str) -> dict[tuple[int, int], tuple[str, str]]:
+    """Values in the latest turn with the exact shape a required parameter asks for (span -> param, value)."""
+    params = function_of(tool).get("parameters")
+    if not isinstance(params, dict) or not isinstance(params.get("properties"), dict) or not latest:
+        return {}
+    found: dict[tuple[int, int], tuple[str, str]] = {}
+    for name in params.get("required") or []:
+        schema = params["properties"].get(name)
+        if not isinstance(schema, dict) or param_kind(name, schema) not in ("example", "pattern"):
+            continue
+        for c in candidates(param_kind(name, schema), name, schema, latest, 0):
+            found.setdefault((c.start, c.end), (name, str(c.value)))
+    return found
+
+
+def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], threshold: float = THRESHOLD,
+                 act: str = "request", latest: str = "", negated: frozenset[str] = frozenset()
+                 ) -> list[dict[str, Any]]:
+    """BM25 score of every tool's description against the query terms, with contributions."""
+    docs = [_tool_doc(t) for t in tools]
+    profiles = [_tool_profile(t) for t in tools]
+    shapes = [_value_shapes(t, latest) for t in tools]
+    claimed: dict[tuple[int, int], int] = {}
+    for found in shapes:
+        for span in found:
+            claimed[span] = claimed.get(span, 0) + 1
+    asked_actions = {k[1:] for k, q in query.items() if q.primary and k.startswith("#")} & _VERBS
+    named_actions = {p[0] for p in profiles if p[0]} & asked_actions
+    asked_docs = [d for d, p in zip(docs, profiles) if p[0] in named_actions]
+    n = len(docs)
+    avg = (sum(d.length for d in docs) / n) if n else 1.0
+    avg = avg or 1.0
+    rows = []
+    for index, (tool, doc) in enumerate(zip(tools, docs)):
+        contributions = []
+        for q in query.values():
+            tf = doc.tf.get(q.key)
+            if not tf:
+                continue
+            df = sum(1 for d in docs if q.key in d.tf)
+            idf = math.log(1.0 + (n + _BACKGROUND_DOCS - df + 0.5) / (df + 0.5))
+            sat = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * doc.length / avg))
+            value = q.weight * term_weight(q.key) * idf * sat
+            contributions.append((value, q))
+        main, effect, searches = profiles[index]
+        for span, (param, value) in sorted(shapes[index].items()):
+            if claimed[span] == 1:  # "NVDA?" to a quote tool: a value only it can take is enough to look it up,
+                # never enough to act on ("#ops" helps a Slack tool win, but cannot trigger it alone)
+                q = _QueryTerm("#value" if not effect else "#value_hint", value, _W_LATEST,
+                               f"user (a value shaped like {param})", True)
+                contributions.append((_VALUE_EVIDENCE, q))
+                break
+        other_action = bool(main in _VERBS and named_actions and main not in asked_actions)
+        if other_action:  # "book a train" and this tool's verb is "cancel": another tool's verb was asked for,
+            # so the words this tool shares with that tool ("train") count half; its own words count in full
+            contributions = [(v * _OTHER_ACTION if any(q.key in d.tf for d in asked_docs) else v, q)
+                             for v, q in contributions]
+        allows = _QUESTION_ALLOWS.get(act)
+        blocked = (allows == "none" or (allows == "search" and not searches)
+                   or (allows == "read-only" and effect))
+        refused = bool(main and "#" + main in negated and "#" + main not in query)  # "don't restart anything"
+        contributions.sort(key=lambda c: (-c[0], c[1].key))
+        score = sum(c[0] for c in contributions)
+        strong = [c for c in contributions if c[1].primary and (term_weight(c[1].key) >= GENERIC_WEIGHT
+                                                                or c[1].key == "#value")]
+        if strong and not any(c[1].key.startswith("#") for c in strong) and len(strong) < 2:
+            strong = []  # one shared everyday word ("start", "open") is not enough: a concept, or two words
+        rows.append({
+            "index": index,
+            "name": str(function_of(tool).get("name", "")),
+            "score": round(score, 4),
+            "fits": score >= threshold and bool(strong) and not blocked and not refused,
+            "user_matched_specific_term": bool(strong),
+            **({"main_action_not_asked": main} if other_action else {}),
+            **({"blocked_by_question": act} if blocked else {}),
+            **({"main_action_negated": main} if refused else {}),
+            "top_terms": [
+                {"term": c[1].key, "surface": c[1].surface, "from": c[1].source, "contribution": round(c[0], 4)}
+                for c in contributions[:6]
+            ],
+            "_strong": {c[1].key: c[0] for c in strong},
+            "_anchors": frozenset(c[1].key for c in contributions if c[1].primary),
+        })
+    return rows
+
+
+
+def _public_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if not k.startswith("_") and k != "index"} for r in rows]
+
+
+@dataclass(frozen=True)
+class Routing:
+    """Stage 2's record: the query read from the conversation and every tool's score.
+
+    ``rows`` has one dict per tool, in the request's order (``score``, ``fits``,
+    ``top_terms``, and the private ``_strong`` / ``_anchors`` later stages read);
+    ``primary`` the user turns read at full weight (the latest, and for a
+    follow-up the turn it answers).
+    """
+
+    act: str
+    query: dict[str, _QueryTerm]
+    negated: list[Term]
+    rows: list[dict[str, Any]]
+    primary: list[str]
+    follow_up: bool
+    latest: str
+
+    @property
+    def ranked(self) -> list[dict[str, Any]]:
+        """The rows best first (ties: the order of the tools)."""
+        return sorted(self.rows, key=lambda r: (-r["score"], r["index"]))
+
+    def record(self) -> dict[str, Any]:
+        """The decision record's ``query`` and ``tools``."""
+        return {
+            "query": {
+                "latest_user_turn": self.latest,
+                "speech_act": self.act,
+                "follow_up_of_earlier_turn": self.follow_up,
+                "terms": [{"term": q.key, "surface": q.surface, "from": q.source, "weight": q.weight}
+                          for q in sorted(self.query.values(), key=lambda q: (-q.weight, q.key))],
+                "negated": [t.as_dict() for t in self.negated],
+            },
+            "tools": _public_rows(self.rows),
+        }
+
+
+def route(conversation: Conversation) -> Routing:
+    """Stage 2: score the tools against the latest turn (and, for a follow-up, the turn it answers)."""
+    tools, latest, threshold = conversation.tools, conversation.latest, conversation.threshold
+    earlier, context = conversation.earlier, conversation.context
+    primary = [latest]
+    act = speech_act(latest)
+    query, negated = _query(primary, earlier, context)
+    rows = score_tools(tools, query, threshold, act, latest, frozenset(t.key for t in negated))
+    follow_up = False
+    short = len(analyse(latest).terms) <= _SHORT_TURN
+    if conversation.latest_index is not None and (short or not any(r["fits"] for r in rows)):
+        j = conversation.follow_up_of()
+        if j is not None:
+            before = text_of(conversation.messages[j].get("content"))
+            q2, n2 = _query([latest, before], [e for e in earlier if e != before], context)
+            rows2 = score_tools(tools, q2, threshold, speech_act(before), latest, frozenset(t.key for t in n2))
+            fitting2 = sorted((r for r in rows2 if r["fits"]), key=lambda r: (-r["score"], r["index"]))
+            # a short reply continues the turn it answers, unless it is a new request of its own
+            if fitting2 and (not any(r["fits"] for r in rows) or rows[fitting2[0]["index"]]["fits"]):
+                primary, query, negated, rows, follow_up = [latest, before], q2, n2, rows2, True
+    return Routing(act=act, query=query, negated=negated, rows=rows, primary=primary, follow_up=follow_up,
+                   latest=latest)

@@ -1,0 +1,170 @@
+"""The hosted API's error envelope for request checks: how it names a bad field.
+
+Shared by the three request checkers of the teaching model (chapter 2):
+``validation`` (the request body), ``validation_messages`` and
+``validation_tools``. Each helper returns (or raises) an
+``fcourse.errors.InvalidRequestError`` worded the way the hosted API words it:
+"Invalid type for 'x': expected a string, but got an integer instead.",
+"Missing required parameter: 'x'.", "Invalid value: 'y'. Supported values are: ...".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fcourse.errors import InvalidRequestError
+
+__all__ = [
+    "boolean",
+    "empty_array",
+    "fail",
+    "fmt_number",
+    "integer",
+    "invalid_value",
+    "is_int",
+    "is_number",
+    "json_type",
+    "missing",
+    "number",
+    "quoted_list",
+    "string",
+    "type_error",
+]
+
+
+def fail(
+    message: str, param: str | None = None, code: str | None = None, status: int = 400
+) -> InvalidRequestError:
+    return InvalidRequestError(message, param=param, code=code, status=status)
+
+
+def json_type(value: object) -> str:
+    """How the hosted API names the JSON type of a value in its messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a decimal"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def type_error(param: str, expected: str, value: object) -> InvalidRequestError:
+    return fail(
+        f"Invalid type for '{param}': expected {expected}, but got {json_type(value)} instead.",
+        param,
+        "invalid_type",
+    )
+
+
+def missing(param: str) -> InvalidRequestError:
+    return fail(f"Missing required parameter: '{param}'.", param, "missing_required_parameter")
+
+
+def empty_array(param: str) -> InvalidRequestError:
+    return fail(
+        f"Invalid '{param}': empty array. Expected an array with minimum length 1, "
+        "but got an empty array instead.",
+        param,
+        "empty_array",
+    )
+
+
+def quoted_list(values: tuple[str, ...]) -> str:
+    quoted = [f"'{v}'" for v in values]
+    return ", ".join(quoted[:-1]) + ", and " + quoted[-1] if len(quoted) > 2 else " and ".join(quoted)
+
+
+def invalid_value(param: str, value: object, supported: tuple[str, ...]) -> InvalidRequestError:
+    return fail(
+        f"Invalid value: '{value}'. Supported values are: {quoted_list(supported)}.",
+        param,
+        "invalid_value",
+    )
+
+
+def is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def fmt_number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() and abs(value) < 1e15 else repr(value)
+
+
+def number(
+    body: Mapping[str, Any], name: str, low: float, high: float, param: str | None = None
+) -> float | None:
+    value = body.get(name)
+    param = param or name
+    if value is None:
+        return None
+    if not is_number(value):
+        raise type_error(param, "a decimal", value)
+    if value > high:
+        raise fail(
+            f"Invalid '{param}': decimal above maximum value. Expected a value <= "
+            f"{fmt_number(high)}, but got {fmt_number(value)} instead.",
+            param,
+            "decimal_above_max_value",
+        )
+    if value < low:
+        raise fail(
+            f"Invalid '{param}': decimal below minimum value. Expected a value >= "
+            f"{fmt_number(low)}, but got {fmt_number(value)} instead.",
+            param,
+            "decimal_below_min_value",
+        )
+    return float(value)
+
+
+def integer(body: Mapping[str, Any], name: str, low: int, high: int) -> int | None:
+    value = body.get(name)
+    if value is None:
+        return None
+    if not is_int(value):
+        raise type_error(name, "an integer", value)
+    if value > high:
+        raise fail(
+            f"Invalid '{name}': integer above maximum value. Expected a value <= {high}, "
+            f"but got {value} instead.",
+            name,
+            "integer_above_max_value",
+        )
+    if value < low:
+        raise fail(
+            f"Invalid '{name}': integer below minimum value. Expected a value >= {low}, "
+            f"but got {value} instead.",
+            name,
+            "integer_below_min_value",
+        )
+    return value
+
+
+def boolean(body: Mapping[str, Any], name: str) -> bool | None:
+    value = body.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, bool):
+        raise type_error(name, "a boolean", value)
+    return value
+
+
+def string(body: Mapping[str, Any], name: str, param: str) -> str | None:
+    value = body.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise type_error(param, "a string", value)
+    return value
+

@@ -1,0 +1,124 @@
+"""Stage 5 of the teaching model's policy: word the reply, and write the decision record.
+
+Introduced in chapter 0, opened up in chapter 3. ``word(conversation, routing,
+act, proposal)`` turns the records of the earlier stages into a
+:class:`~fcourse.teaching.decision.Decision`: the tool calls, or what the model
+says - it asks back for a required value found nowhere (and invents nothing),
+says why no tool fits (naming what its tools can do), or that tool calls are
+switched off - in the language of the latest user turn. The decision record
+it writes is the stages' records joined: ``Conversation.record()``,
+``Routing.record()``, the act's ``chosen`` and ``reason``,
+``Proposal.record()``, and ``kind``, ``forced`` and ``calls``.
+``answer_results`` words an answer from the tool results that end a
+conversation; ``limit`` cuts a reply at ``max_tokens``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcourse.teaching import text as text_model
+from fcourse.teaching.conversation import Conversation, estimate_tokens, function_of, truncate_tokens
+from fcourse.teaching.decision import Decision
+from fcourse.teaching.filling import Proposal
+from fcourse.teaching.intents import Act
+from fcourse.teaching.results import compose_answer
+from fcourse.teaching.routing import Routing
+
+__all__ = ["answer_results", "limit", "word"]
+
+
+def _capability(tool: dict[str, Any]) -> str:
+    desc = str(function_of(tool).get("description") or function_of(tool).get("name", "")).strip()
+    for stop in ("。", ". ", "；", ";", "：", ": ", "\n"):
+        if stop in desc:
+            desc = desc.split(stop)[0]
+    return _lower_first(desc.rstrip(".。"))
+
+
+def _lower_first(text: str) -> str:
+    """"Refund a paid order" -> "refund a paid order" (but "ISO code" stays)."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+def _no_fit_text(tools: list[dict[str, Any]], zh: bool) -> str:
+    caps = "；".join(_capability(t) for t in tools[:4]) if zh else "; ".join(_capability(t) for t in tools[:4])
+    if zh:
+        return f"我现有的工具都帮不上这个问题（它们能：{caps}），所以我不乱猜。"
+    return f"None of my tools fits this (they can: {caps}), so I won't guess."
+
+
+def _ask_text(tool: dict[str, Any], missing: list[str], zh: bool) -> str:
+    parameters = function_of(tool).get("parameters")
+    params = parameters.get("properties") if isinstance(parameters, dict) else None
+    params = params if isinstance(params, dict) else {}
+    items = []
+    for name in missing:
+        schema = params.get(name) if isinstance(params.get(name), dict) else {}
+        desc = _lower_first(str(schema.get("description", "")).strip().rstrip(".。"))
+        items.append((f"{name}（{desc}）" if desc else name) if zh else (f"{name} ({desc})" if desc else name))
+    if zh:
+        return f"要办这件事，我还需要：{'、'.join(items)}。请告诉我。"
+    return f"To do that I need {', '.join(items)}. Could you tell me?"
+
+
+def _none_text(tool: dict[str, Any], zh: bool) -> str:
+    cap = _capability(tool)
+    if zh:
+        return f"这次请求关闭了工具调用（tool_choice 为 \"none\"），所以我现在没法帮你{cap}。"
+    return f"Tool calls are switched off for this request (tool_choice is \"none\"), so I can't {cap} right now."
+
+
+
+def limit(decision: Decision, request: dict[str, Any]) -> Decision:
+    """``decision`` with its text cut at ``max_tokens`` (finish_reason "length"), if it is longer."""
+    cap = request.get("max_completion_tokens") or request.get("max_tokens")
+    content = decision.content
+    if not cap or content is None or decision.kind == "tool_calls" or estimate_tokens(content) <= cap:
+        return decision
+    record = dict(decision.record, truncated_by_max_tokens=int(cap))
+    return Decision(kind=decision.kind, content=truncate_tokens(content, int(cap)),
+                    tool_calls=decision.tool_calls, finish_reason="length", record=record)
+
+
+def answer_results(conversation: Conversation, assistant: dict[str, Any], results: list[dict[str, Any]]) -> Decision:
+    """An answer worded from the tool results that end the conversation (``Conversation.trailing``)."""
+    content, read = compose_answer(assistant, results, conversation.language)
+    record = conversation.record()
+    record.update(kind="answer", tools=[], chosen=[], **read)
+    return Decision(kind="answer", content=content, record=record)
+
+
+def word(conversation: Conversation, routing: Routing, act: Act, proposal: Proposal) -> Decision:
+    """Stage 5: the reply - tool calls, a question back, or a text answer - and its record."""
+    tools, zh, latest, language = conversation.tools, conversation.zh, conversation.latest, conversation.language
+    record = conversation.record()
+    record.update(routing.record())
+    if act.kind == "none":
+        best = routing.ranked[0]
+        content = (_none_text(tools[best["index"]], zh) if best["fits"]
+                   else text_model.chat_answer(latest, language, _no_fit_text(tools, zh)))
+        record.update(kind="answer", chosen=[], reason=act.reason)
+        return Decision(kind="answer", content=content, record=record)
+    if act.kind == "no_fit":
+        record.update(kind="answer", chosen=[], reason=act.reason)
+        content = text_model.chat_answer(latest, language, _no_fit_text(tools, zh))
+        return Decision(kind="answer", content=content, record=record)
+    record["chosen"] = [r["name"] for r in act.chosen]
+    record.update(proposal.record())
+    missing = proposal.missing
+    ask = proposal.first_missing
+    if ask is not None and not conversation.forced:
+        row, f = ask
+        record.update(kind="ask", reason=f"{act.reason}, but required argument(s) {f.missing} of {row['name']} "
+                                         "are nowhere in the conversation: ask back, invent nothing")
+        return Decision(kind="ask", content=_ask_text(tools[row["index"]], f.missing, zh), record=record)
+    calls, dropped = proposal.calls, proposal.dropped
+    record.update(
+        kind="tool_calls",
+        forced=conversation.forced,
+        reason=act.reason + (f"; forced call with missing argument(s) {missing}" if missing else "")
+        + (f"; parallel_tool_calls is false: {dropped} more call(s) dropped" if dropped else ""),
+        calls=[{"name": c.name, "arguments": c.arguments} for c in calls],
+    )
+    return Decision(kind="tool_calls", tool_calls=tuple(calls), finish_reason="tool_calls", record=record)

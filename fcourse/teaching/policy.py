@@ -12,6 +12,7 @@ The pipeline (one module per stage, each passing one record forward)
     2. score the tools         ``routing.route``                  -> ``Routing``
     3. choose the act          ``intents.choose``                 -> ``Act``
     4. fill the arguments      ``filling.fill``                   -> ``Proposal``
+       and check them          ``checking.check``                 -> ``Proposal`` (checked)
     5. word the reply          ``wording.word``                   -> ``Decision``
     Without tools the plain text model answers (``text.reply``); after tool
     results the answer is worded from them (``wording.answer_results``).
@@ -104,6 +105,7 @@ from __future__ import annotations
 from typing import Any
 
 from fcourse.teaching import text as text_model
+from fcourse.teaching.checking import check
 from fcourse.teaching.conversation import read_conversation
 from fcourse.teaching.decision import Decision
 from fcourse.teaching.filling import fill
@@ -136,5 +138,5 @@ def _decide(request: dict[str, Any]) -> Decision:
         return answer_results(conversation, *conversation.trailing)
     routing = route(conversation)  # 2
     act = choose(conversation, routing)  # 3
-    proposal = fill(conversation, routing, act)  # 4
+    proposal = check(conversation, routing, act, fill(conversation, routing, act))  # 4 (and 4b)
     return word(conversation, routing, act, proposal)  # 5

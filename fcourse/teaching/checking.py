@@ -194,18 +194,22 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             add(name, m.iso, f"'{m.text}' resolved to a YYYY-MM-DD date ({m.why})")
     _fill_numbers(text, props, required, args, mentions, add)
     _fill_enums(conversation, text, props, required, args, prov, add)
+    _fill_booleans(text, props, required, args, add)
     problems = schema_problems(args, params)  # 5. the tool's own schema
     for name, problem in sorted(problems.items()):
         drop(name, f"does not fit the tool's schema: {problem}")
-    missing = [r for r in required if r not in args]
+    # a value the user gave that does not fit is asked for again, even for an optional parameter
+    missing = [r for r in props if r in required and r not in args or r in problems]
     return Filled(arguments={k: args[k] for k in props if k in args} | {k: v for k, v in args.items() if k not in props},
                   provenance=prov, missing=missing, fan_out=f.fan_out if not missing else None)
 
 
 def _fill_numbers(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
                   mentions: list[Any], add: Any) -> None:
-    wanted = [n for n in required if n not in args and isinstance(props.get(n), dict)
-              and props[n].get("type") in ("integer", "number")]
+    numeric = [n for n in props if isinstance(props.get(n), dict) and props[n].get("type") in ("integer", "number")]
+    wanted = [n for n in numeric if n in required and n not in args]
+    if not wanted:  # an optional number the user gave ("for two people"), when it is the only numeric parameter
+        wanted = [n for n in numeric if n not in args] if len(numeric) == 1 else []
     if len(wanted) != 1:
         return
     from fcourse.teaching.numbers import numbers_in
@@ -222,6 +226,42 @@ def _fill_numbers(text: str, props: dict[str, Any], required: list[str], args: d
         if props[wanted[0]].get("type") == "integer" and isinstance(value, float):
             return
         add(wanted[0], value, f"the number written '{free[0].text}'")
+
+
+_TRUE_FALSE = re.compile(r"\b(true|false)\b\s*(?:to|if|when|means|=|:|-)?\s*([^,;.()]+)", re.IGNORECASE)
+
+
+def _user_tokens(text: str) -> set[str]:
+    from fcourse.teaching.glosses import gloss_tokens
+
+    tokens = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+    if re.search(r"[\u4e00-\u9fff]", text):
+        from fcourse.teaching.segmenter import segment
+
+        for word, _, _ in segment(text):
+            if len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word):
+                tokens |= gloss_tokens(word)
+    return tokens
+
+
+def _fill_booleans(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any], add: Any) -> None:
+    """A boolean whose description says what true and false mean ("true to lock, false to unlock")."""
+    for name, sub in props.items():
+        if not isinstance(sub, dict) or sub.get("type") != "boolean" or (name not in required and name not in args):
+            continue
+        sides = {m.group(1).lower(): set(re.findall(r"[a-z]+", m.group(2).lower()))
+                 for m in _TRUE_FALSE.finditer(str(sub.get("description", "")))}
+        if set(sides) != {"true", "false"}:
+            continue
+        yes, no = sides["true"] - sides["false"], sides["false"] - sides["true"]
+        said = _user_tokens(text)
+        hit_yes, hit_no = bool(yes & said), bool(no & said)
+        if hit_yes != hit_no:
+            value = hit_yes
+            if args.get(name) is not value:
+                word = sorted((yes if hit_yes else no) & said)[0]
+                add(name, value, f"the description says {str(value).lower()} means "
+                                 f"'{' '.join(sorted(yes if hit_yes else no))}', and the user said '{word}'")
 
 
 def _fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],

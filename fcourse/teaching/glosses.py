@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["english_words", "glosses"]
+__all__ = ["english_words", "gloss_tokens", "glosses"]
 
 _LINE = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
 _PAREN = re.compile(r"\([^)]*\)")
@@ -62,3 +62,9 @@ def english_words(word: str, senses: int = 4) -> tuple[str, ...]:
             if w not in _FUNCTION and len(w) > 1:
                 out.append(w)
     return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=16384)
+def gloss_tokens(word: str) -> frozenset[str]:
+    """Every English word in every gloss of ``word``, grammar words included ("打开" has "on" in "to switch on")."""
+    return frozenset(w for sense in glosses(word) for w in re.findall(r"[a-z][a-z'-]*", sense.lower()))

@@ -47,7 +47,8 @@ def test_the_new_tool_sets_appear_nowhere_else() -> None:
     new = {t["function"]["name"] for k, ts in DOC["toolsets"].items()
            if not k.endswith("_regression") and not k.startswith("orders_") for t in ts}
     here = {Path(__file__).resolve(), root / "tests" / "data" / "teaching_unseen_v1.json"}
-    for p in [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]:
+    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
+    for p in files:
         if p.resolve() in here:
             continue
         text = p.read_text(encoding="utf-8", errors="ignore")

@@ -97,7 +97,8 @@ def schema_problems(arguments: dict[str, Any], parameters: dict[str, Any]) -> di
         if key:
             problems.setdefault(key, issue.message)
     for name, sub in (parameters.get("properties") or {}).items():
-        if name in arguments and isinstance(sub, dict) and sub.get("format") == "date" and not _date_ok(arguments[name]):
+        is_date = isinstance(sub, dict) and sub.get("format") == "date"
+        if name in arguments and is_date and not _date_ok(arguments[name]):
             problems.setdefault(name, f"{arguments[name]!r} is not a YYYY-MM-DD date")
     return problems
 
@@ -200,7 +201,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
         drop(name, f"does not fit the tool's schema: {problem}")
     # a value the user gave that does not fit is asked for again, even for an optional parameter
     missing = [r for r in props if r in required and r not in args or r in problems]
-    return Filled(arguments={k: args[k] for k in props if k in args} | {k: v for k, v in args.items() if k not in props},
+    ordered = {k: args[k] for k in props if k in args} | {k: v for k, v in args.items() if k not in props}
+    return Filled(arguments=ordered,
                   provenance=prov, missing=missing, fan_out=f.fan_out if not missing else None)
 
 

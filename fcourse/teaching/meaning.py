@@ -21,6 +21,8 @@ import functools
 import re
 from dataclasses import dataclass
 
+from fcourse.teaching.lexicon import ZH_STOPWORDS
+
 __all__ = ["FLOOR", "MeaningPair", "content_words", "meaning_pairs"]
 
 #: how alike two words must be to count
@@ -65,9 +67,22 @@ def content_words(text: str, skip_negated: bool = True) -> list[tuple[str, str]]
             from fcourse.teaching.segmenter import segment
 
             for word, _, _ in segment(clause):
-                if len(word) >= 2 and _ZH.fullmatch(word):
+                if len(word) >= 2 and _ZH.fullmatch(word) and english_words(word):
                     out += [(g, word) for g in english_words(word)[:3] if g not in _FUNCTION]
+                elif len(word) >= 2 and _ZH.fullmatch(word):  # not in the dictionary: its characters' verb senses
+                    out += [(g, word) for ch in word if ch not in ZH_STOPWORDS for g in _verb_senses(ch)
+                            if g not in _FUNCTION]
+                elif _ZH.fullmatch(word) and word not in ZH_STOPWORDS:  # a one-character verb (换, 查): its senses
+                    out += [(g, word) for g in _verb_senses(word) if g not in _FUNCTION]
     return list(dict.fromkeys(out))
+
+
+@functools.lru_cache(maxsize=4096)
+def _verb_senses(char: str) -> tuple[str, ...]:
+    from fcourse.teaching.glosses import glosses
+
+    words = [w for g in glosses(char)[:5] if g.startswith("to ") for w in re.findall(r"[a-z]+", g[3:].split("(")[0])]
+    return tuple(dict.fromkeys(w for w in words if len(w) >= 3))
 
 
 def _clauses(text: str) -> list[str]:

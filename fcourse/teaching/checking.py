@@ -196,6 +196,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     _fill_numbers(text, props, required, args, mentions, add)
     _fill_enums(conversation, text, props, required, args, prov, add)
     _fill_booleans(text, props, required, args, add)
+    fan_out = _enum_order(text, props, required, args, add) or f.fan_out
     problems = schema_problems(args, params)  # 5. the tool's own schema
     for name, problem in sorted(problems.items()):
         drop(name, f"does not fit the tool's schema: {problem}")
@@ -203,7 +204,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     missing = [r for r in props if r in required and r not in args or r in problems]
     ordered = {k: args[k] for k in props if k in args} | {k: v for k, v in args.items() if k not in props}
     return Filled(arguments=ordered,
-                  provenance=prov, missing=missing, fan_out=f.fan_out if not missing else None)
+                  provenance=prov, missing=missing, fan_out=fan_out if not missing else None)
 
 
 def _fill_numbers(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
@@ -264,6 +265,49 @@ def _fill_booleans(text: str, props: dict[str, Any], required: list[str], args: 
                 word = sorted((yes if hit_yes else no) & said)[0]
                 add(name, value, f"the description says {str(value).lower()} means "
                                  f"'{' '.join(sorted(yes if hit_yes else no))}', and the user said '{word}'")
+
+
+def _enum_mentions(values: list[Any], text: str) -> list[Any]:
+    """The enum values the text names - as written, or through a Chinese word's glosses - in order of mention."""
+    from fcourse.teaching.glosses import gloss_tokens
+
+    found: list[tuple[int, Any]] = []
+    low = text.lower()
+    for v in values:
+        if not isinstance(v, str):
+            continue
+        for form in {v.lower(), v.lower().replace("_", " ")}:
+            m = re.search(rf"(?<![a-z]){re.escape(form)}(?![a-z])", low)
+            if m:
+                found.append((m.start(), v))
+    if re.search(r"[\u4e00-\u9fff]", text):
+        from fcourse.teaching.segmenter import segment
+
+        for word, start, _ in segment(text):
+            if len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word):
+                tokens = gloss_tokens(word)
+                found += [(start, v) for v in values if isinstance(v, str) and set(v.lower().split("_")) <= tokens]
+    return list(dict.fromkeys(v for _, v in sorted(found, key=lambda x: x[0])))
+
+
+def _enum_order(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
+                add: Any) -> tuple[str, list[Any]] | None:
+    """Several enum values named: to parameters that share the values, in order ("from checking to savings");
+    or, for a tool that takes one, several calls ("the kitchen and the study"). Returns a fan-out, if any."""
+    groups: dict[str, list[str]] = {}
+    for name, sub in props.items():
+        if isinstance(sub, dict) and isinstance(sub.get("enum"), list):
+            groups.setdefault(repr(sub["enum"]), []).append(name)
+    for key, names in groups.items():
+        said = _enum_mentions(props[names[0]]["enum"], text)
+        if len(names) > 1 and len(said) >= len(names) and len({args.get(n) for n in names}) < len(names):
+            for name, value in zip(names, said):
+                add(name, value, f"the enum values named in order ({', '.join(map(str, said))}) go to the "
+                                 f"parameters that take them, in the schema's order")
+        elif len(names) == 1 and names[0] in required and len(said) > 1:
+            add(names[0], said[0], f"several values named ({', '.join(map(str, said))}): one call each")
+            return names[0], said
+    return None
 
 
 def _fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],

@@ -45,6 +45,7 @@ class MeaningPair:
     user: str
     said: str  # what the user wrote (the Chinese word a gloss came from, or the word itself)
     description: str
+    written: str  # what the description wrote (the Chinese word a gloss came from, or the word itself)
     similarity: float
     weight: float
 
@@ -91,8 +92,9 @@ def _clauses(text: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _doc_words(description: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(w for w, _ in content_words(description, skip_negated=False)))
+def _doc_words(description: str) -> tuple[tuple[str, str], ...]:
+    """(English word, what the description wrote) - a gloss keeps the Chinese word it came from."""
+    return tuple(dict.fromkeys(content_words(description, skip_negated=False)))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -120,7 +122,7 @@ def meaning_pairs(text: str, descriptions: list[str]) -> list[list[MeaningPair]]
         if not d:
             best.append((np.zeros(len(words)), np.zeros(len(words), dtype=int)))
             continue
-        sims = q @ _matrix(d).T
+        sims = q @ _matrix(tuple(w for w, _ in d)).T
         best.append((sims.max(axis=1), sims.argmax(axis=1)))
     table = np.array([b[0] for b in best])  # descriptions x user words
     mean = table.mean(axis=0) if len(descriptions) > 1 else np.zeros(len(words))
@@ -131,7 +133,8 @@ def meaning_pairs(text: str, descriptions: list[str]) -> list[list[MeaningPair]]
             s = round(float(sims[j]), 4)
             gain = round(s - float(mean[j]), 4) if len(descriptions) > 1 else s
             if s >= FLOOR and gain > 0:
-                pairs.append(MeaningPair(w, said, docs[i][int(idx[j])], s, gain))
+                word, written = docs[i][int(idx[j])]
+                pairs.append(MeaningPair(w, said, word, written, s, gain))
         pairs.sort(key=lambda p: (-p.weight, p.user))
         out.append(pairs)
     return out

@@ -225,9 +225,11 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
     for pairs in meaning_pairs(latest, texts):
         row = []
         for p in pairs:
-            if p.said == p.user and _stem(p.user) == _stem(p.description):
-                continue  # the same word: BM25 has counted it
-            surface = f"{p.said} ~ {p.description}" if p.said == p.user else f"{p.said} ({p.user}) ~ {p.description}"
+            if p.said == p.user and p.written == p.description and _stem(p.user) == _stem(p.description):
+                continue  # the same word on both sides: BM25 has counted it
+            said = p.said if p.said == p.user else f"{p.said} ({p.user})"
+            written = p.description if p.written == p.description else f"{p.written} ({p.description})"
+            surface = f"{said} ~ {written}"
             row.append((MEANING_WEIGHT * p.weight,
                         _QueryTerm("~" + p.user, surface, p.similarity, "user (a word alike in meaning)", True)))
         out.append(row)

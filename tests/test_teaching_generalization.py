@@ -351,7 +351,6 @@ XFAIL = {
                        "abroad) that the lexicon does not have; 'business' is a cabin and a seat class alike",
     # issue 13 removed the lexicon phrases taken from these cases; the general resources do not read them
     "slack-let-team-know": _GONE + "'let the team know'",
-    "cancel-implicit-en": _GONE + "'won't need' (an implied cancellation)",
     "reminder-dont-let-me-forget": _GONE + "'don't let me forget' (now read as a negation)",
     "convert-zh-kuai": _GONE + "'能换' / '块'",
     "detect-quoted": _GONE + "'what language'",

@@ -76,6 +76,21 @@ def excluded_values(text: str) -> set[str]:
     return {t for t in negated - positive if any(re.fullmatch(_shape(t), p) for p in positive)}
 
 
+_CONTRAST = re.compile(r"\b(?:but|however|except|instead)\b|但是?|不过|而是|除了", re.IGNORECASE)
+
+
+def _contrasted(text: str, anchors: frozenset[str]) -> set[str]:
+    """Values written after a contrast ("..., but leave L-1003 alone") whose stretch has none of the tool's words."""
+    from fcourse.teaching.analysis import analyse
+
+    parts = _CONTRAST.split(text)
+    out: set[str] = set()
+    for part in parts[1:]:
+        if not {t.key for t in analyse(part).terms} & anchors:
+            out |= set(_TOKEN.findall(part))
+    return out
+
+
 def _date_ok(value: Any) -> bool:
     if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
         return False
@@ -353,7 +368,12 @@ def check(conversation: Conversation, routing: Routing, act: Act, proposal: Prop
         checked = _check_one(conversation, text, params, f, today, excluded, notes, row["name"])
         if checked.fan_out:
             param, values = checked.fan_out
-            kept = [v for v in values if str(v) not in excluded]
+            contrast = _contrasted(text, row["_anchors"])
+            kept = [v for v in values if str(v) not in excluded and str(v) not in contrast]
+            for v in values:
+                if str(v) in contrast:
+                    notes.append({"tool": row["name"], "param": param, "value": v, "action": "removed",
+                                  "why": "it stands after a contrast ('but ...') that does not ask for this tool"})
             checked = replace(checked, fan_out=(param, kept) if len(kept) > 1 else None,
                               arguments={**checked.arguments, param: kept[0]} if kept else checked.arguments)
         filled.append((row, checked))

@@ -187,12 +187,11 @@ def _value_shapes(tool: dict[str, Any], latest: str) -> dict[tuple[int, int], tu
 
 @functools.lru_cache(maxsize=2048)
 def _headline_keys(description: str) -> frozenset[str]:
-    first = description.replace("。", ". ").split(". ")[0]
-    return frozenset(t.key for t in analyse(first).terms)
+    return frozenset(t.key for t in analyse(description).terms)
 
 
 def _headline_only(tools: list[dict[str, Any]], index: int, key: str) -> bool:
-    """Whether ``key`` is in this tool's first description sentence and in no other tool's description."""
+    """Whether ``key`` is in this tool's description (not only a parameter's) and in no other tool's."""
     descriptions = [str(function_of(t).get("description") or "") for t in tools]
     if key not in _headline_keys(descriptions[index]):
         return False
@@ -292,7 +291,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
         if strong and not any(c[1].key.startswith(("#", "~")) for c in strong) and len(strong) < 2 \
                 and not (n > 1 and _headline_only(tools, index, strong[0][1].key)):
             strong = []  # one shared everyday word ("start", "open") is not enough: a concept, or two words,
-            # or a word of this tool's first sentence that no other tool's description uses ("vacuum")
+            # or a word of this tool's description that no other tool's description uses ("vacuum", "renew")
         rows.append({
             "index": index,
             "name": str(function_of(tool).get("name", "")),

@@ -76,6 +76,14 @@ def excluded_values(text: str) -> set[str]:
     return {t for t in negated - positive if any(re.fullmatch(_shape(t), p) for p in positive)}
 
 
+_QUOTED = re.compile(r"《([^》]+)》|“([^”]+)”|\"([^\"]+)\"")
+
+
+def _quoted(text: str) -> list[str]:
+    """The quoted spans of ``text`` (《title》, “...”, "...")."""
+    return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)]
+
+
 _CONTRAST = re.compile(r"\b(?:but|however|except|instead)\b|但是?|不过|而是|除了", re.IGNORECASE)
 
 
@@ -182,6 +190,9 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
         notes.append({"tool": tool, "param": name, "value": value, "action": "filled", "why": how})
 
     for name in list(args):
+        quoted = _quoted(args[name]) if isinstance(args[name], str) else []
+        if len(quoted) == 1 and len(_quoted(text)) == 1 and quoted[0].strip() and quoted[0] != args[name]:
+            add(name, quoted[0].strip(), f"the quoted words in '{args[name]}'")
         if str(args[name]) in excluded:
             old = str(args[name])
             drop(name, "the user excluded this value (it stands only in a negated clause)")

@@ -70,8 +70,8 @@ def content_words(text: str, skip_negated: bool = True) -> list[tuple[str, str]]
             for word, _, _ in segment(clause):
                 if len(word) >= 2 and _ZH.fullmatch(word) and english_words(word):
                     out += [(g, word) for g in english_words(word)[:3] if g not in _FUNCTION]
-                elif len(word) >= 2 and _ZH.fullmatch(word):  # not in the dictionary: its characters' verb senses
-                    out += [(g, word) for ch in word if ch not in ZH_STOPWORDS for g in _verb_senses(ch)
+                elif len(word) >= 2 and _ZH.fullmatch(word):  # not in the dictionary: its characters' senses
+                    out += [(g, word) for ch in word if ch not in ZH_STOPWORDS for g in english_words(ch, 2)
                             if g not in _FUNCTION]
                 elif _ZH.fullmatch(word) and word not in ZH_STOPWORDS:  # a one-character verb (换, 查): its senses
                     out += [(g, word) for g in _verb_senses(word) if g not in _FUNCTION]

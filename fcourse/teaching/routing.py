@@ -218,8 +218,12 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
         fn = function_of(tool)
         params = fn.get("parameters") if isinstance(fn.get("parameters"), dict) else {}
         props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
-        texts.append(" ".join([str(fn.get("description") or "")] + [str(p.get("description", "")) for p in
-                                                                    props.values() if isinstance(p, dict)]))
+        words = [str(fn.get("description") or "")]
+        for p in props.values():
+            if isinstance(p, dict):  # a parameter's description and its enum values say what the tool is about
+                words.append(str(p.get("description", "")))
+                words += [str(v).replace("_", " ") for v in p.get("enum", []) if isinstance(v, str)]
+        texts.append(" ".join(words))
     out = []
     for pairs in meaning_pairs(latest, texts):
         row = []

@@ -84,3 +84,29 @@ def test_no_call_acts_on_an_excluded_unstated_or_invented_value(results: dict[st
 def test_no_call_breaks_the_tools_schema(results: dict[str, Any], split: str) -> None:
     bad = [r["id"] for r in results[split] if r["schema_violating_calls"]]
     assert not bad, bad if split == "dev" else f"{len(bad)} sealed cases"
+
+
+def test_renaming_every_tool_changes_no_decision() -> None:
+    """Routing reads descriptions, never names: on every dev case, renamed tools get the same decision."""
+    from fcourse.teaching.policy import decide
+
+    for case in [c for c in DOC["cases"] if c["split"] == "dev"]:
+        tools = DOC["toolsets"][case["toolset"]]
+        renamed = [{**t, "function": {**t["function"], "name": f"tool_{i}"}} for i, t in enumerate(tools)]
+        index = {t["function"]["name"]: f"tool_{i}" for i, t in enumerate(tools)}
+        a = decide({"model": "m", "messages": case["messages"], "tools": tools})
+        b = decide({"model": "m", "messages": case["messages"], "tools": renamed})
+        assert a.kind == b.kind, case["id"]
+        assert [(index[c.name], c.arguments) for c in a.tool_calls] == [(c.name, c.arguments) for c in b.tool_calls], \
+            case["id"]
+
+
+def test_the_same_request_gives_the_same_reply_byte_for_byte() -> None:
+    import json
+
+    from fcourse.teaching.endpoint import chat_completion
+
+    for case in [c for c in DOC["cases"] if c["split"] == "dev"][:30]:
+        body = {"model": "fcourse-teacher", "messages": case["messages"], "tools": DOC["toolsets"][case["toolset"]]}
+        first = json.dumps(chat_completion(body), sort_keys=True, ensure_ascii=False)
+        assert json.dumps(chat_completion(body), sort_keys=True, ensure_ascii=False) == first, case["id"]

@@ -219,6 +219,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     if missing_dates and len(free_dates) >= len(missing_dates) and len(free_dates) <= len(missing_dates) + 0:
         for name, m in zip(missing_dates, free_dates):
             add(name, m.iso, f"'{m.text}' resolved to a YYYY-MM-DD date ({m.why})")
+    _fill_shapes(text, props, required, args, add)
     _fill_numbers(text, props, required, args, mentions, add)
     _fill_enums(conversation, text, props, required, args, prov, add)
     _fill_booleans(text, props, required, args, add)
@@ -231,6 +232,35 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     ordered = {k: args[k] for k in props if k in args} | {k: v for k, v in args.items() if k not in props}
     return Filled(arguments=ordered,
                   provenance=prov, missing=missing, fan_out=fan_out if not missing else None)
+
+
+_CITY = re.compile(r"\b(?:in|to|from|at|near) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)")
+_ZH_ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,8}(?:路|街|道|巷|大街)\d+号(?:[\u4e00-\u9fff\d]{0,6}(?:室|楼|层))?")
+_AFTER_COLON = re.compile(r"(?<!\d)[:：]\s*(?!\d)([^:：]{2,})$")
+
+
+def _fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any], add: Any) -> None:
+    """Required free-text values in the shape their description names: a city after "in"/"to", a Chinese
+    street address (…路88号), the words after a colon for a message."""
+    for name in required:
+        sub = props.get(name)
+        if name in args or not isinstance(sub, dict) or sub.get("type") != "string" or \
+                any(k in sub for k in ("enum", "pattern", "format")):
+            continue
+        about = f"{name} {sub.get('description', '')}".lower()
+        used = {str(v) for v in args.values()}
+        if "city" in about or "城市" in about:
+            cities = [c for c in dict.fromkeys(_CITY.findall(text)) if c not in used]
+            if len(cities) == 1:
+                add(name, cities[0], f"the capitalised place name after a preposition ('{cities[0]}')")
+        elif "address" in about or "地址" in about:
+            found = [a for a in dict.fromkeys(_ZH_ADDRESS.findall(text)) if a not in used]
+            if len(found) == 1:
+                add(name, found[0], "a street address (road and number)")
+        elif any(w in about for w in ("message", "text", "body", "content", "内容", "消息")):
+            m = _AFTER_COLON.search(text.strip())
+            if m and m.group(1).strip() not in used:
+                add(name, m.group(1).strip(), "the words after the colon")
 
 
 def _fill_numbers(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],

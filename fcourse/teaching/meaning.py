@@ -68,6 +68,8 @@ def content_words(text: str, skip_negated: bool = True) -> list[tuple[str, str]]
             from fcourse.teaching.segmenter import segment
 
             for word, _, _ in segment(clause):
+                if word in ZH_STOPWORDS:
+                    continue
                 if len(word) >= 2 and _ZH.fullmatch(word) and english_words(word):
                     out += [(g, word) for g in english_words(word)[:3] if g not in _FUNCTION]
                 elif len(word) >= 2 and _ZH.fullmatch(word):  # not in the dictionary: its characters' senses

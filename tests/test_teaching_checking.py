@@ -69,3 +69,17 @@ def test_schema_problems_name_the_parameter() -> None:
     params = KENNEL[0]["function"]["parameters"]
     assert set(schema_problems({"pet": "Rex", "arrive": "soon", "nights": 0}, params)) == {"arrive", "nights"}
     assert schema_problems({"pet": "Rex", "arrive": "2026-02-10", "nights": 2}, params) == {}
+
+
+def test_a_negation_reaches_to_the_end_of_its_clause_and_wins_over_an_earlier_mention() -> None:
+    assert excluded_values("Cancel O-200 - not O-100!") == {"O-100"}
+    assert excluded_values("refund O-5, O-6 and O-7 but not O-6") == {"O-6"}
+    assert excluded_values("Cancel O-601 (not paid yet) and refund O-602") == set()
+
+
+def test_an_enum_value_in_a_negated_stretch_makes_no_call() -> None:
+    fan = [tool("fan", "Turn a ceiling fan on or off.", {
+        "room": {"type": "string", "enum": ["hall", "attic", "porch"], "description": "Room"},
+        "on": {"type": "boolean", "description": "true to switch on, false to switch off"}}, ["room", "on"])]
+    d = run("Switch the attic fan off, not the porch one", fan)
+    assert [c.arguments for c in d.tool_calls] == [{"room": "attic", "on": False}]

@@ -39,9 +39,9 @@ from fcourse.teaching.filling import Proposal, proposal_of
 from fcourse.teaching.intents import Act
 from fcourse.teaching.routing import Routing
 
-__all__ = ["check", "excluded_values", "schema_problems"]
+__all__ = ["check", "excluded_values", "negated_spans", "schema_problems"]
 
-_CLAUSE = re.compile(r"[,;.!?，；。！？]|\b(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
+_CLAUSE = re.compile(r"[,;.!?，；。！？()（）]|\b(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
 _NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no)\b", re.IGNORECASE)
 _NEG_ZH = re.compile(r"先别|不要|不想|不用|别|勿|甭")
 _TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]*[-_]?\d[\dA-Za-z-]*(?![A-Za-z0-9])")
@@ -58,22 +58,31 @@ def _shape(value: str) -> str:
     return re.sub(r"\d+", r"\\d+", out)
 
 
-def _clauses(text: str) -> list[tuple[str, bool]]:
-    """The turn cut into clauses, each with whether it is negated."""
-    parts, start = [], 0
-    for m in _CLAUSE.finditer(text):
-        parts.append(text[start:m.start()])
-        start = m.end()
-    parts.append(text[start:])
-    return [(p, bool(_NEG_EN.search(p) or _NEG_ZH.search(p))) for p in parts if p.strip()]
+def negated_spans(text: str) -> list[tuple[int, int]]:
+    """Where a negation reaches: from a negation word to the end of its clause ("..., but *not O-312*")."""
+    spans, start = [], 0
+    bounds = [(m.start(), m.end()) for m in _CLAUSE.finditer(text)] + [(len(text), len(text))]
+    for cut, after in bounds:
+        clause = text[start:cut]
+        cues = [m.start() for m in (_NEG_EN.search(clause), _NEG_ZH.search(clause)) if m]
+        if cues:
+            spans.append((start + min(cues), cut))
+        start = after
+    return spans
+
+
+def _in(spans: list[tuple[int, int]], pos: int) -> bool:
+    return any(s <= pos < e for s, e in spans)
 
 
 def excluded_values(text: str) -> set[str]:
-    """Values the user excluded: written only in negated clauses, with another of the same shape stated."""
-    clauses = _clauses(text)
-    negated = {t for c, neg in clauses if neg for t in _TOKEN.findall(c)}
-    positive = {t for c, neg in clauses if not neg for t in _TOKEN.findall(c)}
-    return {t for t in negated - positive if any(re.fullmatch(_shape(t), p) for p in positive)}
+    """Values the user excluded: written where a negation reaches, with another value of the same shape outside."""
+    spans = negated_spans(text)
+    negated, positive = set(), set()
+    for m in _TOKEN.finditer(text):
+        (negated if _in(spans, m.start()) else positive).add(m.group())
+    # a negation wins over an earlier mention ("refund O-5, O-6 and O-7 but not O-6")
+    return {t for t in negated if any(p != t and re.fullmatch(_shape(t), p) for p in positive)}
 
 
 _QUOTED = re.compile(r"《([^》]+)》|“([^”]+)”|\"([^\"]+)\"")
@@ -329,20 +338,22 @@ def _enum_mentions(values: list[Any], text: str) -> list[Any]:
 
     found: list[tuple[int, Any]] = []
     low = text.lower()
+    spans = negated_spans(text)
     for v in values:
         if not isinstance(v, str):
             continue
         for form in {v.lower(), v.lower().replace("_", " ")}:
-            m = re.search(rf"(?<![a-z]){re.escape(form)}(?![a-z])", low)
-            if m:
-                found.append((m.start(), v))
+            for m in re.finditer(rf"(?<![a-z]){re.escape(form)}(?![a-z])", low):
+                if not _in(spans, m.start()):
+                    found.append((m.start(), v))
     if re.search(r"[\u4e00-\u9fff]", text):
         from fcourse.teaching.segmenter import segment
 
         for word, start, _ in segment(text):
             if len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word):
                 tokens = gloss_tokens(word)
-                found += [(start, v) for v in values if isinstance(v, str) and set(v.lower().split("_")) <= tokens]
+                found += [(start, v) for v in values if isinstance(v, str) and set(v.lower().split("_")) <= tokens
+                          and not _in(spans, start)]
     return list(dict.fromkeys(v for _, v in sorted(found, key=lambda x: x[0])))
 
 

@@ -39,3 +39,12 @@ def test_closest_and_similar_pairs_name_the_words_that_carried_a_match() -> None
     assert semantics.closest("x", []) == ("", 0.0)
     pairs = semantics.similar_pairs(["longer", "banana"], ["extend", "due", "date"], floor=0.25)
     assert pairs == [("longer", "extend", semantics.similarity("longer", "extend"))]
+
+
+def test_loading_the_model_leaves_the_learners_logging_alone() -> None:
+    code = ("import logging\n"
+            "from fcourse.teaching import semantics\n"
+            "semantics.similarity('lamp', 'light')\n"
+            "root = logging.getLogger(); print(len(root.handlers), root.level)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=dict(os.environ))
+    assert out.stdout.split() == ["0", "30"], out.stderr

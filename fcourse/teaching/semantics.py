@@ -28,12 +28,21 @@ __all__ = ["available", "closest", "similar_pairs", "similarity"]
 
 @lru_cache(maxsize=1)
 def _model() -> Any:
+    import logging
     from pathlib import Path
 
-    import wordllama
-    from wordllama import WordLlama
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        import wordllama
+        from wordllama import WordLlama
 
-    return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+        return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    finally:  # wordllama calls logging.basicConfig(level=INFO) at import: put the learner's logging back
+        for h in list(root.handlers):
+            if h not in handlers:
+                root.removeHandler(h)
+        root.setLevel(level)
 
 
 def available() -> bool:

@@ -38,6 +38,7 @@ notebooks-check: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_teaching_model.py
+	$(BIN)/python benchmarks/bench_teaching_policy.py
 	$(BIN)/python benchmarks/bench_refunds.py
 
 serve: $(STAMP)

@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 import httpx2
 import openai
 
+from fcourse.backends import BACKENDS, TEACHING_BACKENDS, active_backend
 from fcourse.errors import ConfigurationError
 from fcourse.teaching.transport import teaching_transport
 from fcourse.teaching.validation import MODEL_NAME
@@ -49,9 +50,6 @@ __all__ = [
     "Connection",
     "connect",
 ]
-
-#: The backends ``connect()`` knows, in the order the docs present them.
-BACKENDS = ("offline", "server", "openai")
 
 #: The offline client's base URL. ``.invalid`` is a reserved TLD: it can never resolve.
 OFFLINE_BASE_URL = "http://teaching-model.invalid/v1"
@@ -94,7 +92,7 @@ class Connection:
         model's ``/v1/fcourse/explain`` route (in-process or on a classroom server).
         A provider has no glass box: that raises ``ConfigurationError``.
         """
-        if self.backend == "openai":
+        if self.backend not in TEACHING_BACKENDS:
             raise ConfigurationError(
                 "explain() needs the teaching model (backend offline or server); a provider "
                 "cannot say why it answered"
@@ -145,12 +143,7 @@ def connect(
     ``quiet=True`` skips the banner line; ``env`` replaces ``os.environ``.
     """
     env = os.environ if env is None else env
-    chosen = (backend or _setting(env, "FCOURSE_BACKEND") or "offline").strip().lower()
-    if chosen not in BACKENDS:
-        raise ConfigurationError(
-            f"unknown backend {chosen!r}: FCOURSE_BACKEND (or connect(backend=...)) must be one "
-            f"of {', '.join(BACKENDS)}"
-        )
+    chosen = active_backend(backend, env)
     if chosen == "offline":
         connection = _offline(model, base_url, api_key, client_options)
     elif chosen == "server":

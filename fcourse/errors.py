@@ -8,6 +8,7 @@ catch ``ValueError`` or ``RuntimeError`` without knowing fcourse)::
     ├── RegistrationError (ValueError)       a tool that cannot be registered (chapter 4)
     │   └── DuplicateToolError               the name is taken, raised at registration
     ├── InvalidRequestError (ValueError)     a request the teaching model rejects (chapter 2)
+    ├── PolicyContractError (RuntimeError)   the teaching model's policy broke its contract (a bug)
     ├── StorageError (RuntimeError)          the refund database is unusable (chapter 4)
     ├── ToolRefusal (ValueError)             a handler refuses with a structured code (chapter 4)
     │   ├── BusinessRuleError                the domain says no (order already refunded, ...)
@@ -31,6 +32,7 @@ __all__ = [
     "FcourseError",
     "IdempotencyKeyMismatchError",
     "InvalidRequestError",
+    "PolicyContractError",
     "RegistrationError",
     "ServiceUnavailableError",
     "StorageError",
@@ -68,8 +70,8 @@ class InvalidRequestError(FcourseError, ValueError):
 
     Carries the fields of the hosted API's error envelope, so the endpoint can
     answer ``{"error": {"message", "type", "param", "code"}}`` with ``status``.
-    Raised by ``fcourse.teaching.validation`` and by ``fcourse.teaching.endpoint.explain``
-    when called from Python; over HTTP it becomes the error body instead.
+    Raised by ``fcourse.teaching.validation`` and by ``fcourse.explain`` (and the
+    endpoint's other Python functions); over HTTP it becomes the error body instead.
     """
 
     def __init__(
@@ -98,6 +100,14 @@ class InvalidRequestError(FcourseError, ValueError):
                 "code": self.code,
             }
         }
+
+
+class PolicyContractError(FcourseError, RuntimeError):
+    """The teaching model's policy returned something that breaks the contract in ``decision.py``.
+
+    A bug in the teaching model, never a bad request: the endpoint answers it
+    with a 500 ``server_error`` that names it.
+    """
 
 
 # --- chapter 4: refusals a handler raises on purpose, and downstream failures ---

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fcourse.errors import InvalidRequestError
+from fcourse.errors import ConfigurationError, FcourseError, InvalidRequestError, PolicyContractError
 from fcourse.teaching import endpoint
 from fcourse.teaching.decision import Decision, ProposedCall
 from fcourse.teaching.endpoint import MODEL_NAME, SYSTEM_FINGERPRINT, chat_completion, estimate_tokens, handle
@@ -750,3 +750,155 @@ def test_real_policy_is_deterministic_and_streams_the_same(sdk: openai.OpenAI) -
             k: v for k, v in plain["choices"][0]["message"].items() if k != "refusal"
         }
         assert rebuilt["finish_reason"] == plain["choices"][0]["finish_reason"]
+
+
+# --------------------------------------------------------------------------- fcourse.explain
+
+
+def test_the_facade_exports_the_endpoints_explain() -> None:
+    import fcourse
+
+    assert fcourse.explain is endpoint.explain
+
+
+def test_explain_returns_what_the_connection_and_the_route_return(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fcourse.client import connect
+
+    monkeypatch.delenv("FCOURSE_BACKEND", raising=False)
+    body = request("北京天气怎么样？")
+    record = endpoint.explain(body)
+    assert record == connect(quiet=True, env={}).explain(body["messages"], body["tools"])
+    assert record == post(body, "/v1/fcourse/explain").json()
+    assert set(record) == {"object", "id", "model", "decision", "record", "in_words"}
+    assert record["decision"]["kind"] == "tool_calls" and record["record"]["chosen"] == ["get_weather"]
+
+
+@pytest.mark.parametrize(
+    ("body", "param", "code"),
+    [
+        pytest.param({"model": MODEL_NAME, "messages": "hello"}, "messages", "invalid_type", id="messages-a-string"),
+        pytest.param({"messages": [{"role": "user", "content": "hi"}]}, None, None, id="no-model"),
+        pytest.param(request(tool_choice="sometimes"), "tool_choice", "invalid_value", id="bad-tool-choice"),
+        pytest.param(
+            {"model": MODEL_NAME, "messages": [{"role": "user", "content": "hi"},
+                                               {"role": "tool", "tool_call_id": "call_1", "content": "x"}]},
+            "messages.[1].role", None, id="orphan-tool-message",
+        ),
+        pytest.param(request(tools=[{**WEATHER, "function": {**WEATHER["function"], "name": "get weather"}}]),
+                     "tools[0].function.name", "invalid_value", id="bad-tool-name"),
+        pytest.param("not an object", None, "invalid_type", id="not-an-object"),
+    ],
+)
+def test_explain_rejects_what_a_completion_rejects(
+    monkeypatch: pytest.MonkeyPatch, body: Any, param: str | None, code: str | None
+) -> None:
+    monkeypatch.setenv("FCOURSE_BACKEND", "offline")
+    with pytest.raises(InvalidRequestError) as info:
+        endpoint.explain(body)
+    err = info.value
+    assert isinstance(err, FcourseError) and isinstance(err, ValueError)
+    assert (err.param, err.code) == (param, code)
+    completion = post(body)
+    assert completion.status == err.status and completion.json() == err.to_body()
+    with pytest.raises(InvalidRequestError) as again:
+        chat_completion(body)
+    assert again.value.to_body() == err.to_body()
+
+
+@pytest.mark.parametrize("backend", ["openai", " OpenAI "])
+def test_explain_refuses_when_a_provider_is_the_backend(monkeypatch: pytest.MonkeyPatch, backend: str) -> None:
+    monkeypatch.setenv("FCOURSE_BACKEND", backend)
+    with pytest.raises(ConfigurationError, match=r"FCOURSE_BACKEND is 'openai'.*offline, server"):
+        endpoint.explain(request())
+
+
+def test_explain_refuses_an_unknown_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FCOURSE_BACKEND", "ollama")
+    with pytest.raises(ConfigurationError, match="unknown backend 'ollama'"):
+        endpoint.explain(request())
+
+
+@pytest.mark.parametrize("backend", ["offline", "server", ""])
+def test_explain_works_on_every_teaching_backend(monkeypatch: pytest.MonkeyPatch, backend: str) -> None:
+    monkeypatch.setenv("FCOURSE_BACKEND", backend)
+    assert endpoint.explain(request())["decision"]["kind"] == "tool_calls"
+
+
+def test_the_config_check_comes_before_validation(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FCOURSE_BACKEND", "openai")
+    with pytest.raises(ConfigurationError):
+        endpoint.explain({"messages": "hello"})
+
+
+def test_a_policy_contract_error_is_an_fcourse_runtime_error(fake: FakePolicy) -> None:
+    fake.decision = Decision("tool_calls")
+    with pytest.raises(PolicyContractError, match="without tool calls") as info:
+        chat_completion(request())
+    assert isinstance(info.value, FcourseError) and isinstance(info.value, RuntimeError)
+
+
+# --------------------------------------------------------------------------- a wrong tool_call_id
+
+
+def _round(answer_id: str | None) -> list[dict[str, Any]]:
+    call = {"id": "call_W1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}
+    user = {"role": "user", "content": "What's the weather in Paris?"}
+    if answer_id is None:  # no tool call before the tool message at all
+        return [user, {"role": "tool", "tool_call_id": "call_W1", "content": "sunny"}]
+    return [user, {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": answer_id, "content": "sunny"}]
+
+
+WRONG_ID = "Invalid parameter: 'tool_call_id' of 'call_Zz9' not found in 'tool_calls' of previous message."
+ORPHAN = ("Invalid parameter: messages with role 'tool' must be a response to a preceeding message with "
+          "'tool_calls'.")
+
+
+def test_wrong_tool_call_id_in_process() -> None:
+    reply = post({"model": MODEL_NAME, "messages": _round("call_Zz9"), "tools": TOOLS})
+    assert reply.status == 400
+    assert reply.json() == {"error": {"message": WRONG_ID, "type": "invalid_request_error",
+                                      "param": "messages.[2].tool_call_id", "code": None}}
+    orphan = post({"model": MODEL_NAME, "messages": _round(None), "tools": TOOLS})
+    assert orphan.status == 400 and orphan.json()["error"]["message"] == ORPHAN
+    assert orphan.json()["error"]["param"] == "messages.[1].role"
+
+
+def test_wrong_tool_call_id_through_the_sdk(sdk: openai.OpenAI) -> None:
+    with pytest.raises(openai.BadRequestError) as info:
+        sdk.chat.completions.create(model=MODEL_NAME, messages=_round("call_Zz9"), tools=TOOLS)  # type: ignore[arg-type]
+    err = info.value
+    assert err.status_code == 400 and err.message.endswith(WRONG_ID)
+    assert err.body == {"message": WRONG_ID, "type": "invalid_request_error",
+                        "param": "messages.[2].tool_call_id", "code": None}
+    with pytest.raises(openai.BadRequestError) as orphan:
+        sdk.chat.completions.create(model=MODEL_NAME, messages=_round(None), tools=TOOLS)  # type: ignore[arg-type]
+    assert orphan.value.body["message"] == ORPHAN  # type: ignore[index]
+    answered = sdk.chat.completions.create(model=MODEL_NAME, messages=_round("call_W1"), tools=TOOLS)  # type: ignore[arg-type]
+    assert answered.choices[0].message.content
+
+
+# --------------------------------------------------------------------------- the record in words
+
+
+def test_reads_as_names_concepts_and_words_not_stems() -> None:
+    assert endpoint.reads_as("#place", "Beijing") == "place"
+    assert endpoint.reads_as("#money_back", "reimburse") == "money back"
+    assert endpoint.reads_as("beij", "Beijing") == 'the word "Beijing"'
+    assert endpoint.reads_as("#value", "NVDA") == "a value shaped like the tool's parameter"
+
+
+def test_explanation_says_each_word_and_what_it_read_as() -> None:
+    english = endpoint.explain(request("What's the weather like in Beijing right now?", tools=[WEATHER]))
+    words = english["in_words"]
+    assert "Beijing → place" in words["terms"] and "weather → weather" in words["terms"]
+    assert words["tools"]["get_weather"][:2] == ["weather → weather", "Beijing → place"]
+    stems = {t["term"] for t in english["record"]["query"]["terms"] if not t["term"].startswith("#")}
+    assert "beij" in stems  # the record keeps the stem it compared ...
+    assert not [w for w in words["terms"] if w.endswith("→ beij") or "→ beij " in w]  # ... the words never show it
+    chinese = endpoint.explain(request("北京现在天气怎么样？", tools=[WEATHER]))
+    assert "北京 → place" in chinese["in_words"]["terms"]
+
+
+def test_explanation_in_words_is_empty_without_a_routing_record(fake: FakePolicy) -> None:
+    assert endpoint.explain(request())["in_words"] == {"terms": [], "tools": {}}

@@ -76,3 +76,9 @@ def test_request_checks_do_not_import_the_policy_or_the_text_model() -> None:
 def test_package_init_imports_nothing() -> None:
     tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
     assert not [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+
+
+def test_every_teaching_module_is_at_most_about_400_lines() -> None:
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in PACKAGE.glob("*.py")}
+    assert len(sizes) >= 20
+    assert {name: n for name, n in sizes.items() if n > 400} == {}

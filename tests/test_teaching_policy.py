@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import statistics
-import time
 from typing import Any
 
 import pytest
@@ -332,20 +330,6 @@ def test_every_decision_kind_has_a_json_serialisable_record() -> None:
 def test_max_tokens_cuts_a_text_answer() -> None:
     d = ask("When will order O-100 arrive?", order_tools(), max_tokens=3)
     assert d.finish_reason == "length" and len(d.content) < 30
-
-
-def test_decide_is_fast() -> None:
-    requests = [{"model": "m", "messages": [{"role": "user", "content": q}], "tools": [WEATHER, *order_tools()]}
-                for q in ("I paid for order O-100, please refund it.", "北京和上海今天天气怎么样？",
-                          "When will order O-100 arrive?")]
-    for r in requests:
-        decide(r)
-    times = []
-    for i in range(300):
-        start = time.perf_counter()
-        decide(requests[i % 3])
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.005
 
 
 QUERY_ORDER = tool("query_order", "查询某个用户在指定月份的订单总金额。当用户询问自己的订单、消费、账单金额时使用。", {

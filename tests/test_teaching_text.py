@@ -10,7 +10,8 @@ import pytest
 
 from fcourse.teaching.decision import Decision
 from fcourse.teaching.policy import decide
-from fcourse.teaching.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
+from fcourse.errors import FcourseError, InvalidRequestError
+from fcourse.teaching.failure_modes import FAILURE_MODES
 from fcourse.teaching.text import chat_answer, find_templates, render
 
 SYSTEM_EN = 'You can check the weather. Reply only with {"action": "get_weather", "city": "..."}'
@@ -108,8 +109,10 @@ def test_each_failure_mode_is_selectable_and_has_its_shape(mode: str) -> None:
 
 
 def test_unknown_failure_mode_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match="unknown failure_mode"):
+    with pytest.raises(ValueError, match="unknown failure_mode") as info:
         ask("weather in Beijing?", SYSTEM_EN, fcourse={"failure_mode": "sloppy"})
+    assert isinstance(info.value, FcourseError)
+    assert isinstance(info.value, InvalidRequestError) and info.value.param == "fcourse.failure_mode"
 
 
 def test_temperature_zero_is_always_clean() -> None:
@@ -129,14 +132,10 @@ def test_sampled_modes_are_deterministic_per_seed_and_vary_across_seeds() -> Non
     assert "sampled" in ask("weather in Beijing?", SYSTEM_EN, temperature=1.0, seed=1).record["failure_mode_how"]
 
 
-def test_weights_cover_every_mode() -> None:
-    assert set(FAILURE_MODE_WEIGHTS) == set(FAILURE_MODES)
-    assert max(FAILURE_MODE_WEIGHTS, key=FAILURE_MODE_WEIGHTS.__getitem__) == "clean"
-
-
 def test_render_rejects_an_unknown_mode() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown failure mode 'nope'") as info:
         render({"a": 1}, "nope")
+    assert isinstance(info.value, InvalidRequestError) and info.value.code == "invalid_value"
 
 
 def test_stream_flag_does_not_change_the_reply() -> None:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["Decision", "ProposedCall"]
+from fcourse.errors import PolicyContractError
+
+__all__ = ["Decision", "ProposedCall", "check_decision"]
 
 
 @dataclass(frozen=True)
@@ -46,3 +48,26 @@ class Decision:
     tool_calls: tuple[ProposedCall, ...] = ()
     finish_reason: Literal["stop", "tool_calls", "length"] = "stop"
     record: dict[str, Any] = field(default_factory=dict)
+
+
+def check_decision(decision: object, request: dict[str, Any]) -> Decision:
+    """``decision`` if it keeps the contract for this validated request, else ``PolicyContractError``."""
+    if not isinstance(decision, Decision):
+        raise PolicyContractError(f"decide() returned {type(decision).__name__}, not a Decision")
+    if decision.kind not in ("tool_calls", "ask", "answer", "text"):
+        raise PolicyContractError(f"unknown decision kind {decision.kind!r}")
+    if decision.finish_reason not in ("stop", "tool_calls", "length"):
+        raise PolicyContractError(f"unknown finish_reason {decision.finish_reason!r}")
+    if decision.content is not None and not isinstance(decision.content, str):
+        raise PolicyContractError("content must be a string or None")
+    names = {tool["function"]["name"] for tool in request["tools"]}
+    for call in decision.tool_calls:
+        if not isinstance(call, ProposedCall) or not isinstance(call.arguments, dict):
+            raise PolicyContractError(f"bad tool call {call!r}")
+        if call.name not in names:
+            raise PolicyContractError(f"tool call to {call.name!r}, which is not in tools")
+    if decision.kind == "tool_calls" and not decision.tool_calls:
+        raise PolicyContractError("kind 'tool_calls' without tool calls")
+    if decision.tool_calls and request["tool_choice"] == "none":
+        raise PolicyContractError("tool calls although tool_choice is 'none'")
+    return decision

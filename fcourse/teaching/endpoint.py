@@ -15,35 +15,42 @@ Routes::
     POST /v1/fcourse/explain     glass box: same body, returns the decision record
 
 What the model *says* comes from ``fcourse.teaching.policy.decide``; this module
-only validates the request (``fcourse.teaching.validation``) and shapes the
-answer exactly like the hosted API: ids, ``created``, ``usage``, streaming.
-
-Everything is deterministic: ids and ``created`` are derived from a SHA-256 of
-the canonical (normalised) request, so the same request always gives a
-byte-identical reply, and a streamed reply reassembles to the non-streamed one.
-``usage`` is an *estimate* (``estimate_tokens``), and the same estimate enforces
-the context window (``CONTEXT_WINDOW``), as the hosted API's 400
+only validates the request (``fcourse.teaching.validation``), checks the
+policy kept its contract (``decision.check_decision``), and has the answer
+shaped exactly like the hosted API (``fcourse.teaching.shaping``: ids,
+``created``, ``usage``, streaming). The same token estimate as ``usage``
+enforces the context window (``CONTEXT_WINDOW``), as the hosted API's 400
 ``context_length_exceeded`` does.
+
+``explain(body)`` is the glass box from Python and is what ``fcourse.explain``
+exports: it validates the body exactly as a completion does and returns the
+record ``POST /v1/fcourse/explain`` (and ``Connection.explain``) returns.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import re
 import traceback
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from fcourse.errors import InvalidRequestError
-from fcourse.teaching.decision import Decision, ProposedCall
-from fcourse.teaching.validation import (
-    MODEL_NAME,
-    parse_json_body,
-    validate_chat_request,
+from fcourse.backends import TEACHING_BACKENDS, active_backend
+from fcourse.errors import ConfigurationError, InvalidRequestError
+from fcourse.teaching.decision import Decision, check_decision
+from fcourse.teaching.shaping import (
+    CREATED_EPOCH,
+    SYSTEM_FINGERPRINT,
+    Reply,
+    completion_body,
+    error_reply,
+    estimate_tokens,
+    json_reply,
+    prompt_tokens,
+    request_digest,
+    request_id,
+    sse_reply,
+    stream_chunks,
 )
+from fcourse.teaching.validation import MODEL_NAME, parse_json_body, validate_chat_request
 
 __all__ = [
     "CONTEXT_WINDOW",
@@ -51,21 +58,14 @@ __all__ = [
     "MAX_BODY_BYTES",
     "MODEL_NAME",
     "SYSTEM_FINGERPRINT",
-    "PolicyContractError",
     "Reply",
     "chat_completion",
     "error_reply",
     "estimate_tokens",
     "explain",
     "handle",
+    "reads_as",
 ]
-
-#: ``created`` is this fixed epoch (2026-01-01T00:00:00Z) plus an offset under a
-#: year taken from the request hash, so it looks like a real timestamp but never moves.
-CREATED_EPOCH = 1_767_225_600
-
-#: Constant for this model: the hosted API changes it when its backend changes.
-SYSTEM_FINGERPRINT = "fp_" + hashlib.sha256(f"{MODEL_NAME}/1".encode()).hexdigest()[:10]
 
 #: Request bodies larger than this are refused with 413 (the server does not even read them).
 MAX_BODY_BYTES = 1024 * 1024
@@ -73,118 +73,11 @@ MAX_BODY_BYTES = 1024 * 1024
 #: The teaching model's context window, in estimated tokens (see ``estimate_tokens``).
 CONTEXT_WINDOW = 128_000
 
-_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_JSON_HEADERS = (("content-type", "application/json"),)
-_SSE_HEADERS = (("content-type", "text/event-stream; charset=utf-8"), ("cache-control", "no-cache"))
-
-
-@dataclass(frozen=True)
-class Reply:
-    """An HTTP answer: status, headers, and a body or (when streaming) SSE chunks."""
-
-    status: int
-    headers: tuple[tuple[str, str], ...] = _JSON_HEADERS
-    body: bytes = b""
-    chunks: tuple[bytes, ...] | None = field(default=None, repr=False)
-
-    @property
-    def streaming(self) -> bool:
-        """True when the answer is a stream of server-sent events."""
-        return self.chunks is not None
-
-    def iter_bytes(self) -> Iterator[bytes]:
-        """The bytes to send, chunk by chunk (one chunk when not streaming)."""
-        if self.chunks is None:
-            yield self.body
-        else:
-            yield from self.chunks
-
-    def json(self) -> Any:
-        """The body parsed as JSON (not for streaming replies)."""
-        return json.loads(self.body)
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-def _dumps(obj: object) -> bytes:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def _base62(data: bytes, length: int) -> str:
-    number = int.from_bytes(data, "big")
-    chars = []
-    for _ in range(length):
-        number, rest = divmod(number, 62)
-        chars.append(_ALPHABET[rest])
-    return "".join(chars)
-
-
-def _digest(request: dict[str, Any]) -> bytes:
-    canonical = json.dumps(request, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).digest()
-
-
-def _completion_id(digest: bytes) -> str:
-    return "chatcmpl-" + _base62(digest, 29)
-
-
-def _call_id(digest: bytes, index: int) -> str:
-    return "call_" + _base62(hashlib.sha256(digest + b"call" + index.to_bytes(4, "big")).digest(), 24)
-
-
-def _created(digest: bytes) -> int:
-    return CREATED_EPOCH + int.from_bytes(digest[:4], "big") % 31_536_000
-
-
-def _request_id(digest: bytes) -> str:
-    return "req_" + hashlib.sha256(digest + b"request").hexdigest()[:32]
-
-
-def error_reply(err: InvalidRequestError, extra: tuple[tuple[str, str], ...] = ()) -> Reply:
-    """The hosted API's error envelope for ``err``, with its status code."""
-    return Reply(err.status, _JSON_HEADERS + extra, _dumps(err.to_body()))
-
-
-_TOKEN = re.compile(
-    r"[A-Za-z0-9_]+"
-    r"|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
-    r"|[^\sA-Za-z0-9_]"
-)
-
-
-def estimate_tokens(text: str) -> int:
-    """A deterministic token *estimate*: words + CJK characters + punctuation marks.
-
-    Each run of ASCII letters/digits counts as one token, each CJK character as
-    one, and each other non-space character as one. Real tokenizers differ;
-    this is only meant to move the right way when text grows.
-    """
-    return len(_TOKEN.findall(text))
-
-
-def _prompt_tokens(request: dict[str, Any]) -> tuple[int, int]:
-    """Estimated prompt tokens: (in the messages, in the tool definitions)."""
-    in_messages = 3  # the reply is primed with a few tokens, as the hosted API counts it
-    for message in request["messages"]:
-        in_messages += 3 + estimate_tokens(message.get("content") or "")
-        for call in message.get("tool_calls", ()):
-            in_messages += estimate_tokens(call["function"]["name"] + call["function"]["arguments"])
-    in_tools = estimate_tokens(json.dumps(request["tools"], ensure_ascii=False)) if request["tools"] else 0
-    return in_messages, in_tools
-
-
-def _usage(request: dict[str, Any], content: str | None, calls: list[dict[str, Any]]) -> dict[str, int]:
-    prompt = sum(_prompt_tokens(request))
-    completion = estimate_tokens(content or "")
-    for call in calls:
-        completion += estimate_tokens(call["function"]["name"] + call["function"]["arguments"])
-    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 
 
 def _check_context(request: dict[str, Any]) -> None:
     """Refuse a prompt longer than the context window, as the hosted API does."""
-    in_messages, in_tools = _prompt_tokens(request)
+    in_messages, in_tools = prompt_tokens(request)
     total = in_messages + in_tools
     if total <= CONTEXT_WINDOW:
         return
@@ -203,8 +96,6 @@ def _check_context(request: dict[str, Any]) -> None:
     )
 
 
-# --------------------------------------------------------------------------- the policy
-
 
 def _policy() -> ModuleType:
     """The policy module (imported lazily: it is the heavy part of the model)."""
@@ -213,139 +104,8 @@ def _policy() -> ModuleType:
     return policy
 
 
-class PolicyContractError(RuntimeError):
-    """The policy returned something that breaks the contract in ``decision.py``."""
-
-
 def _decide(request: dict[str, Any]) -> Decision:
-    decision = _policy().decide(request)
-    if not isinstance(decision, Decision):
-        raise PolicyContractError(f"decide() returned {type(decision).__name__}, not a Decision")
-    if decision.kind not in ("tool_calls", "ask", "answer", "text"):
-        raise PolicyContractError(f"unknown decision kind {decision.kind!r}")
-    if decision.finish_reason not in ("stop", "tool_calls", "length"):
-        raise PolicyContractError(f"unknown finish_reason {decision.finish_reason!r}")
-    if decision.content is not None and not isinstance(decision.content, str):
-        raise PolicyContractError("content must be a string or None")
-    names = {tool["function"]["name"] for tool in request["tools"]}
-    for call in decision.tool_calls:
-        if not isinstance(call, ProposedCall) or not isinstance(call.arguments, dict):
-            raise PolicyContractError(f"bad tool call {call!r}")
-        if call.name not in names:
-            raise PolicyContractError(f"tool call to {call.name!r}, which is not in tools")
-    if decision.kind == "tool_calls" and not decision.tool_calls:
-        raise PolicyContractError("kind 'tool_calls' without tool calls")
-    if decision.tool_calls and request["tool_choice"] == "none":
-        raise PolicyContractError("tool calls although tool_choice is 'none'")
-    return decision
-
-
-# --------------------------------------------------------------------------- shaping
-
-
-def _message(decision: Decision, digest: bytes) -> tuple[str | None, list[dict[str, Any]]]:
-    calls = [
-        {
-            "id": _call_id(digest, i),
-            "type": "function",
-            "function": {
-                "name": call.name,
-                "arguments": json.dumps(call.arguments, ensure_ascii=False),
-            },
-        }
-        for i, call in enumerate(decision.tool_calls)
-    ]
-    content = decision.content
-    if calls and not content:
-        content = None  # as hosted: a reply that only calls tools has content null
-    elif content is None:
-        content = ""
-    return content, calls
-
-
-def _completion_body(request: dict[str, Any], decision: Decision, digest: bytes) -> dict[str, Any]:
-    content, calls = _message(decision, digest)
-    message: dict[str, Any] = {"role": "assistant", "content": content}
-    if calls:
-        message["tool_calls"] = calls
-    message["refusal"] = None
-    return {
-        "id": _completion_id(digest),
-        "object": "chat.completion",
-        "created": _created(digest),
-        "model": request["model"],
-        "choices": [
-            {"index": 0, "message": message, "logprobs": None, "finish_reason": decision.finish_reason}
-        ],
-        "usage": _usage(request, content, calls),
-        "system_fingerprint": SYSTEM_FINGERPRINT,
-    }
-
-
-_PIECE = re.compile(r"\s*(?:[A-Za-z0-9_]+|\S)|\s+")
-
-
-def _fragments(text: str, per_chunk: int) -> list[str]:
-    """Split text into token-sized fragments that concatenate back to it exactly."""
-    pieces = _PIECE.findall(text)
-    return ["".join(pieces[i : i + per_chunk]) for i in range(0, len(pieces), per_chunk)]
-
-
-def _stream_chunks(
-    request: dict[str, Any], decision: Decision, digest: bytes, include_usage: bool
-) -> tuple[bytes, ...]:
-    content, calls = _message(decision, digest)
-    head = {
-        "id": _completion_id(digest),
-        "object": "chat.completion.chunk",
-        "created": _created(digest),
-        "model": request["model"],
-        "system_fingerprint": SYSTEM_FINGERPRINT,
-    }
-
-    def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
-        body = {**head, "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}]}
-        if include_usage:
-            body["usage"] = None
-        return b"data: " + _dumps(body) + b"\n\n"
-
-    out: list[bytes] = []
-    if calls and not content:
-        first = calls[0]
-        out.append(
-            chunk(
-                {
-                    "role": "assistant",
-                    "content": None,
-                    "tool_calls": [_call_head(0, first)],
-                    "refusal": None,
-                }
-            )
-        )
-    else:
-        out.append(chunk({"role": "assistant", "content": "", "refusal": None}))
-        for piece in _fragments(content or "", 2):
-            out.append(chunk({"content": piece}))
-    for i, call in enumerate(calls):
-        if i > 0 or content:
-            out.append(chunk({"tool_calls": [_call_head(i, call)]}))
-        for piece in _fragments(call["function"]["arguments"], 3):
-            out.append(chunk({"tool_calls": [{"index": i, "function": {"arguments": piece}}]}))
-    out.append(chunk({}, decision.finish_reason))
-    if include_usage:
-        usage = {**head, "choices": [], "usage": _usage(request, content, calls)}
-        out.append(b"data: " + _dumps(usage) + b"\n\n")
-    out.append(b"data: [DONE]\n\n")
-    return tuple(out)
-
-
-def _call_head(index: int, call: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "index": index,
-        "id": call["id"],
-        "type": "function",
-        "function": {"name": call["function"]["name"], "arguments": ""},
-    }
+    return check_decision(_policy().decide(request), request)
 
 
 # --------------------------------------------------------------------------- Python API
@@ -364,21 +124,44 @@ def chat_completion(body: dict[str, Any]) -> dict[str, Any]:
     Raises ``fcourse.errors.InvalidRequestError`` for a request the API would reject.
     """
     request, _ = _validated(body)
-    digest = _digest(request)
-    return _completion_body(request, _decide(request), digest)
+    return completion_body(request, _decide(request), request_digest(request))
 
 
-def explain(body: dict[str, Any]) -> dict[str, Any]:
-    """The glass box: why the teaching model answers this request the way it does.
+def reads_as(term: str, surface: str) -> str:
+    """What a term of the decision record means, in words: "place" for ``#place``, not a stem.
 
-    Takes the same body as ``chat_completion`` and returns the policy's decision
-    record together with the reply it leads to (chapter 3 reads it). Raises
-    ``fcourse.errors.InvalidRequestError`` for a request the API would reject.
+    Concepts (``#weather``, ``#place``) read as their name; a value only one
+    tool's parameter can take (``#value``) says so; any other term is a word
+    matched as itself (the record's ``term`` is its stem, e.g. "beij", so that
+    "Beijing" and "beijing's" match alike).
     """
+    if term in ("#value", "#value_hint"):
+        return "a value shaped like the tool's parameter"
+    if term.startswith("#"):
+        return term[1:].replace("_", " ")
+    return f'the word "{surface}"'
+
+
+def _in_words(record: dict[str, Any]) -> dict[str, Any]:
+    """The record's word -> meaning mapping as a learner reads it: "Beijing → place"."""
+    query = record.get("query")
+    terms = query.get("terms", []) if isinstance(query, dict) else []
+    rows = record.get("tools") if isinstance(record.get("tools"), list) else []
+    return {
+        "terms": [f"{t['surface']} → {reads_as(t['term'], t['surface'])}" for t in terms],
+        "tools": {
+            row["name"]: [f"{t['surface']} → {reads_as(t['term'], t['surface'])}" for t in row.get("top_terms", [])]
+            for row in rows
+        },
+    }
+
+
+def _explanation(body: object) -> dict[str, Any]:
+    """The glass-box record for a body (what ``POST /v1/fcourse/explain`` answers)."""
     request, _ = _validated(body)
-    digest = _digest(request)
+    digest = request_digest(request)
     decision = _decide(request)
-    completion = _completion_body(request, decision, digest)
+    completion = completion_body(request, decision, digest)
     return {
         "object": "fcourse.explanation",
         "id": completion["id"],
@@ -389,7 +172,36 @@ def explain(body: dict[str, Any]) -> dict[str, Any]:
             "message": completion["choices"][0]["message"],
         },
         "record": decision.record,
+        "in_words": _in_words(decision.record),
     }
+
+
+def explain(body: dict[str, Any]) -> dict[str, Any]:
+    """The glass box: why the teaching model answers this request the way it does (``fcourse.explain``).
+
+    Takes the same body as ``client.chat.completions.create(**body)`` (``model``,
+    ``messages``, ``tools``, ...) and returns what ``Connection.explain`` and
+    ``POST /v1/fcourse/explain`` return: ``{"object": "fcourse.explanation",
+    "id", "model", "decision": {"kind", "finish_reason", "message"}, "record",
+    "in_words"}``, where ``record`` is the policy's decision record (chapter 3
+    reads it) and ``in_words`` its word -> meaning mapping in words a learner
+    reads: ``{"terms": ["Beijing → place", ...], "tools": {name: [...]}}``.
+
+    Raises ``fcourse.errors.InvalidRequestError`` (status, param, code and the
+    hosted wording) for a request the endpoint would reject, exactly as a
+    completion would, and ``fcourse.errors.ConfigurationError`` when the active
+    backend (``FCOURSE_BACKEND``) is not the teaching model: a provider cannot
+    say why it answered. With ``FCOURSE_BACKEND=server`` the record is computed
+    in-process, by the same deterministic model the classroom server runs.
+    """
+    backend = active_backend()
+    if backend not in TEACHING_BACKENDS:
+        raise ConfigurationError(
+            f"fcourse.explain needs the teaching model, but FCOURSE_BACKEND is {backend!r}: a provider "
+            f"cannot say why it answered. Set FCOURSE_BACKEND to one of {', '.join(TEACHING_BACKENDS)} "
+            "(or unset it) to read the teaching model's decision record."
+        )
+    return _explanation(body)
 
 
 # --------------------------------------------------------------------------- HTTP
@@ -401,27 +213,23 @@ def _model_object() -> dict[str, Any]:
 
 def _chat(raw: bytes) -> Reply:
     request, delivery = _validated(parse_json_body(raw))
-    digest = _digest(request)
+    digest = request_digest(request)
     decision = _decide(request)
-    extra = (("x-request-id", _request_id(digest)),)
+    extra = (("x-request-id", request_id(digest)),)
     if delivery["stream"]:
-        chunks = _stream_chunks(request, decision, digest, delivery["include_usage"])
-        return Reply(200, _SSE_HEADERS + extra, b"", chunks)
-    return Reply(200, _JSON_HEADERS + extra, _dumps(_completion_body(request, decision, digest)))
+        return sse_reply(stream_chunks(request, decision, digest, delivery["include_usage"]), extra)
+    return json_reply(completion_body(request, decision, digest), extra)
 
 
-def _explain(raw: bytes) -> Reply:
-    body = parse_json_body(raw)
-    return Reply(200, _JSON_HEADERS, _dumps(explain(body)))  # type: ignore[arg-type]
+def _explain_route(raw: bytes) -> Reply:
+    return json_reply(_explanation(parse_json_body(raw)))
 
 
 def _route(method: str, path: str, raw: bytes) -> Reply:
     routes: dict[str, dict[str, Any]] = {
         "/v1/chat/completions": {"POST": lambda: _chat(raw)},
-        "/v1/fcourse/explain": {"POST": lambda: _explain(raw)},
-        "/v1/models": {
-            "GET": lambda: Reply(200, _JSON_HEADERS, _dumps({"object": "list", "data": [_model_object()]}))
-        },
+        "/v1/fcourse/explain": {"POST": lambda: _explain_route(raw)},
+        "/v1/models": {"GET": lambda: json_reply({"object": "list", "data": [_model_object()]})},
     }
     if path.startswith("/v1/models/"):
         model = path[len("/v1/models/") :]
@@ -433,7 +241,7 @@ def _route(method: str, path: str, raw: bytes) -> Reply:
                     f"The model '{model}' does not exist", param="model", code="model_not_found", status=404
                 )
             )
-        return Reply(200, _JSON_HEADERS, _dumps(_model_object()))
+        return json_reply(_model_object())
     if path not in routes:
         return error_reply(InvalidRequestError(f"Invalid URL ({method} {path})", status=404))
     handlers = routes[path]

@@ -26,6 +26,7 @@ import random
 import re
 from typing import Any
 
+from fcourse.errors import InvalidRequestError
 from fcourse.teaching.analysis import analyse, language_of
 from fcourse.teaching.arguments import Sources, fill_arguments
 from fcourse.teaching.conversation import (
@@ -38,7 +39,7 @@ from fcourse.teaching.decision import Decision
 from fcourse.teaching.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
 from fcourse.teaching.places import PLACES, find_places
 
-__all__ = ["chat_answer", "find_templates", "invented_answer", "reply", "render"]
+__all__ = ["chat_answer", "find_templates", "invented_answer", "render", "reply"]
 
 
 _ACTION_KEYS = frozenset({"action", "tool", "name", "function", "type", "intent", "command", "tool_name", "op"})
@@ -182,7 +183,8 @@ def render(obj: dict[str, Any], mode: str, *, language: str = "en", rng: Any = N
         return clean + "\n" + json.dumps(second, ensure_ascii=False), "stop"
     if mode == "forgot":
         return prose_answer, "stop"
-    raise ValueError(f"unknown failure mode {mode!r}; choose one of {', '.join(FAILURE_MODES)}")
+    raise InvalidRequestError(f"unknown failure mode {mode!r}; choose one of {', '.join(FAILURE_MODES)}",
+                              param="fcourse.failure_mode", code="invalid_value")
 
 
 def _choose_mode(request: dict[str, Any]) -> tuple[str, str]:
@@ -190,7 +192,9 @@ def _choose_mode(request: dict[str, Any]) -> tuple[str, str]:
     explicit = ext.get("failure_mode")
     if explicit is not None:
         if explicit not in FAILURE_MODES:
-            raise ValueError(f"unknown failure_mode {explicit!r}; choose one of {', '.join(FAILURE_MODES)}")
+            raise InvalidRequestError(
+                f"unknown failure_mode {explicit!r}; choose one of {', '.join(FAILURE_MODES)}",
+                param="fcourse.failure_mode", code="invalid_value")
         return explicit, "chosen explicitly (fcourse.failure_mode)"
     temperature = request.get("temperature")
     if not temperature or temperature <= 0:
@@ -281,7 +285,8 @@ def chat_answer(text: str, language: str, fallback: str | None = None) -> str:
             shown = str(int(result)) if result == int(result) else f"{result:.4g}"
             return f"{shown}。" if zh else f"{shown}."
     low = text.lower().strip()
-    if re.match(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", low) or text.strip().startswith(("你好", "嗨", "您好")):
+    greeting = re.match(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", low)
+    if greeting or text.strip().startswith(("你好", "嗨", "您好")):
         return "你好！有什么可以帮你的？" if zh else "Hello! How can I help you today?"
     if re.search(r"\bwho are you\b|\bwhat are you\b", low) or "你是谁" in text:
         return ("我是 fcourse 的离线教学模型：一个用来学习函数调用的小模型。" if zh

@@ -19,7 +19,11 @@ an unset temperature as 0), ``max_completion_tokens`` is folded into
 ``max_tokens``, the ``fcourse`` extension object (``extra_body={"fcourse": ...}``)
 is checked field by field, and fields the teaching model ignores are dropped.
 
-Known differences from the hosted API are listed in ``UNVERIFIED_WORDING``.
+This module checks the request *body* (the model, numbers, ``response_format``,
+streaming, the extension) and is the entry point; the messages are checked by
+``validation_messages``, the tools and ``tool_choice`` by ``validation_tools``,
+both with the wording helpers of ``validation_common``. Known differences from
+the hosted API are listed in ``UNVERIFIED_WORDING``.
 """
 
 from __future__ import annotations
@@ -92,7 +96,7 @@ _UNSUPPORTED_FIELDS = ("functions", "function_call", "audio", "prediction", "web
 
 
 def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not valid JSON")
+    raise fail(f"{name} is not valid JSON")  # NaN / Infinity; parse_json_body answers with the hosted wording
 
 
 #: JSON nested deeper than this is refused (Python's own limit is near 1000, and

@@ -36,6 +36,7 @@ __all__ = [
 def fail(
     message: str, param: str | None = None, code: str | None = None, status: int = 400
 ) -> InvalidRequestError:
+    """An ``InvalidRequestError`` with this message, param, code and status (400 unless said)."""
     return InvalidRequestError(message, param=param, code=code, status=status)
 
 
@@ -57,6 +58,7 @@ def json_type(value: object) -> str:
 
 
 def type_error(param: str, expected: str, value: object) -> InvalidRequestError:
+    """The error: Invalid type for 'param': expected ..., but got ... instead."""
     return fail(
         f"Invalid type for '{param}': expected {expected}, but got {json_type(value)} instead.",
         param,
@@ -65,10 +67,12 @@ def type_error(param: str, expected: str, value: object) -> InvalidRequestError:
 
 
 def missing(param: str) -> InvalidRequestError:
+    """The error: Missing required parameter: 'param'."""
     return fail(f"Missing required parameter: '{param}'.", param, "missing_required_parameter")
 
 
 def empty_array(param: str) -> InvalidRequestError:
+    """The error: Invalid 'param': empty array. ..."""
     return fail(
         f"Invalid '{param}': empty array. Expected an array with minimum length 1, "
         "but got an empty array instead.",
@@ -78,11 +82,13 @@ def empty_array(param: str) -> InvalidRequestError:
 
 
 def quoted_list(values: tuple[str, ...]) -> str:
+    """Values listed the way the hosted API lists them: 'a', 'b', and 'c'."""
     quoted = [f"'{v}'" for v in values]
     return ", ".join(quoted[:-1]) + ", and " + quoted[-1] if len(quoted) > 2 else " and ".join(quoted)
 
 
 def invalid_value(param: str, value: object, supported: tuple[str, ...]) -> InvalidRequestError:
+    """The error: Invalid value: 'x'. Supported values are: ..."""
     return fail(
         f"Invalid value: '{value}'. Supported values are: {quoted_list(supported)}.",
         param,
@@ -91,20 +97,24 @@ def invalid_value(param: str, value: object, supported: tuple[str, ...]) -> Inva
 
 
 def is_number(value: object) -> bool:
+    """Whether ``value`` is a JSON number (``True`` is not)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def is_int(value: object) -> bool:
+    """Whether ``value`` is a JSON integer (``True`` is not)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def fmt_number(value: float) -> str:
+    """A number as the hosted API prints it in a message (``2`` for ``2.0``)."""
     return str(int(value)) if float(value).is_integer() and abs(value) < 1e15 else repr(value)
 
 
 def number(
     body: Mapping[str, Any], name: str, low: float, high: float, param: str | None = None
 ) -> float | None:
+    """``body[name]`` checked as a number in ``[low, high]`` (None when absent)."""
     value = body.get(name)
     param = param or name
     if value is None:
@@ -129,6 +139,7 @@ def number(
 
 
 def integer(body: Mapping[str, Any], name: str, low: int, high: int) -> int | None:
+    """``body[name]`` checked as an integer in ``[low, high]`` (None when absent)."""
     value = body.get(name)
     if value is None:
         return None
@@ -152,6 +163,7 @@ def integer(body: Mapping[str, Any], name: str, low: int, high: int) -> int | No
 
 
 def boolean(body: Mapping[str, Any], name: str) -> bool | None:
+    """``body[name]`` checked as a boolean (None when absent)."""
     value = body.get(name)
     if value is None:
         return None
@@ -161,6 +173,7 @@ def boolean(body: Mapping[str, Any], name: str) -> bool | None:
 
 
 def string(body: Mapping[str, Any], name: str, param: str) -> str | None:
+    """``body[name]`` checked as a string (None when absent); ``param`` names it in the error."""
     value = body.get(name)
     if value is None:
         return None

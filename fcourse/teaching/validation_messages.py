@@ -168,14 +168,29 @@ def _message(message: object, i: int) -> dict[str, Any]:
 
 
 def _check_pairing(messages: list[dict[str, Any]]) -> None:
-    """Every tool call is answered by a tool message, and every tool message answers one."""
+    """Every tool call is answered by a tool message, and every tool message answers one.
+
+    A tool message in a tool round (right after an assistant message with
+    ``tool_calls``, or after other tool messages of that round) whose
+    ``tool_call_id`` is none of that message's calls gets the hosted API's
+    "not found in 'tool_calls' of previous message"; one with no tool round
+    before it at all, or answering a call twice, is an orphan.
+    """
     pending: list[str] = []
+    round_ids: list[str] | None = None  # the calls of the assistant message that opened this tool round
     owner = -1
     for i, message in enumerate(messages):
         if message["role"] == "tool":
-            if message["tool_call_id"] in pending:
-                pending.remove(message["tool_call_id"])
+            call_id = message["tool_call_id"]
+            if call_id in pending:
+                pending.remove(call_id)
                 continue
+            if round_ids is not None and call_id not in round_ids:
+                raise fail(
+                    f"Invalid parameter: 'tool_call_id' of '{call_id}' not found in 'tool_calls' of "
+                    "previous message.",
+                    f"messages.[{i}].tool_call_id",
+                )
             raise fail(
                 "Invalid parameter: messages with role 'tool' must be a response to a "
                 "preceeding message with 'tool_calls'.",
@@ -183,8 +198,10 @@ def _check_pairing(messages: list[dict[str, Any]]) -> None:
             )
         if pending:
             break
+        round_ids = None
         if message["role"] == "assistant" and "tool_calls" in message:
             pending = [call["id"] for call in message["tool_calls"]]
+            round_ids = list(pending)
             owner = i
     if pending:
         raise fail(
@@ -196,6 +213,7 @@ def _check_pairing(messages: list[dict[str, Any]]) -> None:
 
 
 def check_messages(body: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The request's ``messages``, each checked and normalised, and the tool calls paired."""
     messages = body.get("messages")
     if messages is None:
         raise missing("messages")

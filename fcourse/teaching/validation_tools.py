@@ -47,6 +47,7 @@ _JSON_TYPES = ("string", "number", "integer", "boolean", "object", "array", "nul
 
 
 def check_tool_name(name: object, param: str) -> str:
+    """A tool or tool-call name checked against ``TOOL_NAME_PATTERN`` (1-64 characters)."""
     if not isinstance(name, str):
         raise type_error(param, "a string", name)
     if not name:
@@ -231,6 +232,7 @@ def _tool(tool: object, k: int) -> dict[str, Any]:
 
 
 def check_tools(body: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The request's ``tools``, each checked and normalised; names must be unique."""
     tools = body.get("tools")
     if tools is None:
         return []
@@ -261,6 +263,7 @@ def check_tools(body: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def check_tool_choice(body: Mapping[str, Any], tools: list[dict[str, Any]]) -> str | dict[str, Any]:
+    """The request's ``tool_choice`` ("auto"/"none" by default), checked against ``tools``."""
     choice = body.get("tool_choice")
     if choice is None:
         return "auto" if tools else "none"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching.checking import excluded_values, schema_problems
+from fcourse.teaching.checking import schema_problems
+from fcourse.teaching.exclusion import excluded_values
 from fcourse.teaching.policy import decide
 
 

@@ -25,7 +25,6 @@ import datetime as dt
 import json
 import re
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 

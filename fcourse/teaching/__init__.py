@@ -28,6 +28,8 @@ Reading words (used by the stages)
     analysis / lexicon / places   stemming and segmentation; concepts; a small gazetteer
     arguments      what kind of value each parameter wants, and where it was found
     meaning        routing by meaning: alike words (embeddings) and Chinese glosses, named in the record
+    exclusion / given_values
+                   (stage 4b) values the user excluded by a negation; values the user gave that the filler missed
     semantics / glosses / segmenter / numbers / day_resolver
                    general resources: word embeddings (wordllama); CC-CEDICT; negation-safe jieba;
                    numbers in words and Chinese numerals; dates against a stated today

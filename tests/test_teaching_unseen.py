@@ -20,10 +20,6 @@ import eval_teaching_unseen as ev  # noqa: E402  (maintainer tooling lives outsi
 
 DOC = ev.load()
 
-#: the baseline model (before issue 13's routing change) breaks both properties; a fix must remove the mark
-BASELINE_UNSAFE = pytest.mark.xfail(strict=True, reason="baseline: 4 unsafe calls on dev, 5 on test "
-                                    "(tests/data/teaching_unseen_v1_baseline.json)")
-BASELINE_SCHEMA = pytest.mark.xfail(strict=True, reason="baseline: 1 schema-violating call on dev, 2 on test")
 
 
 def test_the_set_is_well_formed() -> None:
@@ -72,14 +68,12 @@ def results() -> dict[str, list[dict[str, Any]]]:
     return {split: ev.evaluate(split)[1] for split in ("dev", "test")}
 
 
-@BASELINE_UNSAFE
 @pytest.mark.parametrize("split", ["dev", "test"])
 def test_no_call_acts_on_an_excluded_unstated_or_invented_value(results: dict[str, Any], split: str) -> None:
     bad = [r["id"] for r in results[split] if r["unsafe_calls"]]
     assert not bad, bad if split == "dev" else f"{len(bad)} sealed cases"
 
 
-@BASELINE_SCHEMA
 @pytest.mark.parametrize("split", ["dev", "test"])
 def test_no_call_breaks_the_tools_schema(results: dict[str, Any], split: str) -> None:
     bad = [r["id"] for r in results[split] if r["schema_violating_calls"]]

@@ -103,21 +103,21 @@ def _doc_words(description: str) -> tuple[tuple[str, str], ...]:
 def _matrix(words: tuple[str, ...]) -> object:
     import numpy as np
 
-    from fcourse.teaching.semantics import _vector
+    from fcourse.teaching.semantics import vector
 
-    return np.array([_vector(w) for w in words]) if words else np.zeros((0, 256))
+    return np.array([vector(w) for w in words]) if words else np.zeros((0, 256))
 
 
 def meaning_pairs(text: str, descriptions: list[str]) -> list[list[MeaningPair]]:
     """For each description, the user's words that are like its words, most telling first."""
     import numpy as np
 
-    from fcourse.teaching.semantics import _vector
+    from fcourse.teaching.semantics import vector
 
     words = content_words(text)
     if not words or not descriptions:
         return [[] for _ in descriptions]
-    q = np.array([_vector(w) for w, _ in words])
+    q = np.array([vector(w) for w, _ in words])
     best = []  # per description: (similarity per user word, index of the description word)
     docs = [_doc_words(d) for d in descriptions]
     for d in docs:

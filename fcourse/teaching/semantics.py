@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["available", "closest", "similar_pairs", "similarity"]
+__all__ = ["available", "closest", "similar_pairs", "similarity", "vector"]
 
 
 @lru_cache(maxsize=1)
@@ -55,7 +55,8 @@ def available() -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _vector(word: str) -> Any:
+def vector(word: str) -> Any:
+    """The unit-length embedding of a word or short phrase (a numpy array of 256 floats; cached)."""
     import numpy as np
 
     v = _model().embed([word])[0].astype(np.float64)
@@ -70,7 +71,7 @@ def similarity(a: str, b: str) -> float:
         return 0.0
     if a == b:
         return 1.0
-    return round(float(_vector(a) @ _vector(b)), 4)
+    return round(float(vector(a) @ vector(b)), 4)
 
 
 def closest(word: str, candidates: Iterable[str]) -> tuple[str, float]:

@@ -23,7 +23,7 @@ def keys(text: str) -> list[str]:
 
 
 def test_synonyms_share_a_concept_in_both_languages() -> None:
-    for text in ("refund", "I want my money back", "please reimburse me", "退款", "把钱退给我", "我要退钱"):
+    for text in ("refund", "I want my money back", "please reimburse me", "退款", "我要退钱"):
         assert "#refund" in keys(text), text
     for text in ("weather", "forecast", "temperature", "天气", "气温"):
         assert "#weather" in keys(text), text
@@ -103,9 +103,14 @@ def test_jieba_loads_silently(capfd: pytest.CaptureFixture[str]) -> None:
     assert out == "" and err == ""
 
 
-def test_phrases_win_over_negation_and_a_not_a_is_a_question() -> None:
+@pytest.mark.xfail(strict=True, reason="issue 13 removed these conversational phrases ('don't let me forget', "
+                   "'不要了', 'anymore') from the lexicon: they came from test messages")
+def test_phrases_win_over_negation() -> None:
     assert keys("Don't let me forget the keys") [0] == "#reminder"
     assert "#cancel" in keys("这个我不要了") and "#cancel" in keys("I don't need it anymore")
+
+
+def test_a_not_a_is_a_question_and_text_is_not_always_a_message() -> None:
     assert analyse("要不要带伞").negated == ()
     assert "#message" in keys("Text Bob that I'm late") and "#message" not in keys("the text of the page")
     assert "recipient" in stem("recipient's") or "#contact" in keys("the recipient's name")

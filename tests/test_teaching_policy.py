@@ -449,7 +449,14 @@ def test_a_polite_question_with_a_value_is_still_a_request() -> None:
         ("refund_order", {"order_id": "O-100"})]
 
 
-@pytest.mark.parametrize("user", ["O-200 这个订单我不要了", "I don't want order O-200 anymore"])
+#: issue 13 removed conversational phrases from the concept lexicon ("不要了", "anymore"); these cases passed only
+#: thanks to them, and the general resources (word embeddings, CC-CEDICT glosses) do not read "I don't want it" as cancel
+_PHRASE_GONE = pytest.mark.xfail(strict=True, reason="passed only thanks to the lexicon phrases '不要了' / 'anymore', "
+                                 "removed in issue 13; an implied cancellation is not read by the general resources")
+
+
+@pytest.mark.parametrize("user", [pytest.param("O-200 这个订单我不要了", marks=_PHRASE_GONE),
+                                  pytest.param("I don't want order O-200 anymore", marks=_PHRASE_GONE)])
 def test_implicit_cancel(user: str) -> None:
     tools = order_tools(REFUND_EN, CANCEL_EN) if user.isascii() else order_tools()
     assert calls(ask(user, tools)) == [("cancel_order", {"order_id": "O-200"})]
@@ -472,6 +479,8 @@ def test_a_follow_up_value_goes_to_the_argument_that_was_asked_for() -> None:
     assert calls(d) == [("fx_convert", {"amount": 100, "from_currency": "USD", "to_currency": "JPY"})]
 
 
+@pytest.mark.xfail(strict=True, reason="'寄到上海' routed only thanks to the lexicon phrase '寄到' "
+                   "(removed in issue 13); CC-CEDICT has no entry for 寄到, and 寄's gloss 'send' is not alike enough to 'ship' (0.37)")
 def test_a_required_enum_takes_the_default_its_description_names() -> None:
     ship = tool("ship", "Ship a parcel to an address.", {
         "city": {"type": "string", "description": "Destination city"},

@@ -349,12 +349,21 @@ def _messages(conversation: Any) -> list[dict[str, Any]]:
     return [u(conversation)] if isinstance(conversation, str) else list(conversation)
 
 
+_GONE = "passed only thanks to a lexicon phrase taken from this case, removed in issue 13: "
+
 #: cases the teaching model still gets wrong, each with the honest reason (strict: a fix must remove the mark)
 XFAIL = {
     "flight-business": "no flight word: telling a flight from a train needs world knowledge (Shenzhen-Seoul is "
                        "abroad) that the lexicon does not have; 'business' is a cabin and a seat class alike",
-    "chit-chat-hot": "an exclamation about the heat is read as a request: the model has no notion of a statement "
-                     "that asks for nothing, so #weather reaches the thermostat tool",
+    # issue 13 removed the lexicon phrases taken from these cases; the general resources do not read them
+    "slack-let-team-know": _GONE + "'let the team know'",
+    "reminder-dont-let-me-forget": _GONE + "'don't let me forget' (now read as a negation)",
+    "convert-zh-kuai": _GONE + "'能换' / '块'",
+    "detect-quoted": _GONE + "'what language'",
+    "negated-translate-detect": _GONE + "'what language'",
+    "web-google": _GONE + "'google' as a verb; its embedding is not alike enough to 'search' (0.32)",
+    "air-en-smog": _GONE + "'smog'; its embedding is not alike enough to 'air' or 'pollution'",
+    "music-put-on": _GONE + "'put on some'",
 }
 
 

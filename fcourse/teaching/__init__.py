@@ -18,6 +18,8 @@ The policy (chapters 0-3): what the model says, as a five-stage pipeline
     routing        2. score the tools        -> ``Routing`` (BM25 over tool descriptions)
     intents        3. choose the act         -> ``Act`` (answer, or which tools, in what order)
     filling        4. fill the arguments     -> ``Proposal`` (values, sources, what is missing)
+    checking       4b. check them            -> ``Proposal`` (excluded / unstated values out, dates and
+                   numbers normalised, the tool's JSON Schema obeyed; ask back otherwise)
     wording        5. word the reply         -> ``Decision`` and its glass-box record
     text           the model without tools: prose, JSON in a prompt's format, its failure modes
     results        answering from tool results
@@ -25,6 +27,12 @@ The policy (chapters 0-3): what the model says, as a five-stage pipeline
 Reading words (used by the stages)
     analysis / lexicon / places   stemming and segmentation; concepts; a small gazetteer
     arguments      what kind of value each parameter wants, and where it was found
+    meaning        routing by meaning: alike words (embeddings) and Chinese glosses, named in the record
+    exclusion / given_values
+                   (stage 4b) values the user excluded by a negation; values the user gave that the filler missed
+    semantics / glosses / segmenter / numbers / day_resolver
+                   general resources: word embeddings (wordllama); CC-CEDICT; negation-safe jieba;
+                   numbers in words and Chinese numerals; dates against a stated today
     extract / dates / named_values / freetext / params
                    value finders: shapes and patterns; dates and times; enum values and labels;
                    free text; what a parameter's schema says about itself

@@ -22,7 +22,7 @@ from fcourse.teaching.decision import ProposedCall
 from fcourse.teaching.intents import Act
 from fcourse.teaching.routing import Routing
 
-__all__ = ["Proposal", "fill"]
+__all__ = ["Proposal", "fill", "proposal_of"]
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class Proposal:
     missing: dict[str, list[str]] = field(default_factory=dict)
     calls: list[ProposedCall] = field(default_factory=list)
     dropped: int = 0
+    checks: list[dict[str, Any]] = field(default_factory=list)  # stage 4b's changes (``checking``)
 
     @property
     def first_missing(self) -> tuple[dict[str, Any], Filled] | None:
@@ -47,10 +48,13 @@ class Proposal:
 
     def record(self) -> dict[str, Any]:
         """The decision record's ``arguments`` (each value's source) and ``missing``."""
-        return {
+        out = {
             "arguments": [dict(p, tool=row["name"]) for row, f in self.filled for p in f.provenance],
             "missing": self.missing,
         }
+        if self.checks:
+            out["checks"] = self.checks
+        return out
 
 
 def _calls(filled: list[tuple[dict[str, Any], Filled]], parallel: bool) -> tuple[list[ProposedCall], int]:
@@ -87,6 +91,11 @@ def fill(conversation: Conversation, routing: Routing, act: Act) -> Proposal:
         filled.append((row, fill_arguments(params, Sources(user=user_sources, context=context,
                                                            anchors=row["_anchors"], focus=focus,
                                                            segment=act.segments.get(focus), asked=asked))))
+    return proposal_of(filled, conversation.parallel)
+
+
+def proposal_of(filled: list[tuple[dict[str, Any], Filled]], parallel: bool) -> Proposal:
+    """The proposal made of these filled tools: what is missing, and the calls (fanned out, or cut to one)."""
     missing = {row["name"]: f.missing for row, f in filled if f.missing}
-    calls, dropped = _calls(filled, conversation.parallel)
+    calls, dropped = _calls(filled, parallel)
     return Proposal(filled, missing, calls, dropped)

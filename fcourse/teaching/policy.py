@@ -12,6 +12,7 @@ The pipeline (one module per stage, each passing one record forward)
     2. score the tools         ``routing.route``                  -> ``Routing``
     3. choose the act          ``intents.choose``                 -> ``Act``
     4. fill the arguments      ``filling.fill``                   -> ``Proposal``
+       and check them          ``checking.check``                 -> ``Proposal`` (checked)
     5. word the reply          ``wording.word``                   -> ``Decision``
     Without tools the plain text model answers (``text.reply``); after tool
     results the answer is worded from them (``wording.answer_results``).
@@ -37,6 +38,16 @@ How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
     anymore" a cancellation). Because only descriptions are read, swapping
     two tools' descriptions swaps their routing.
 
+    *Meaning* (issue 13, ``fcourse.teaching.meaning``): each content word
+    of the latest turn - an English word, or the CC-CEDICT glosses of a
+    Chinese word - is compared with the words of each description (and its
+    parameters' descriptions and enum values) by word-embedding similarity
+    (``wordllama``); a pair at least 0.5 alike, and more alike than to the
+    other tools, adds 1.5 x its telling part to the score, and one 0.6 alike
+    is as specific as a concept. The record names the pair
+    ("to (come) ~ come", "borrowing ~ borrowed"). A word only one tool's
+    description uses is specific enough too ("vacuum").
+
     Three more signals, all read from descriptions and the user's words:
     *the verb* - a description's first action concept is the tool's main
     action; when the user asks for another tool's main action ("book"), a
@@ -58,6 +69,18 @@ How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
     required values. A bare or short follow-up ("O-100", "British pounds"
     after the model asked) is routed together with the turn it answers, and
     its value goes to the argument that was asked for.
+
+How it checks them (stage 4b, ``checking``)
+    Before anything is proposed: a value the user excluded ("don't refund
+    O-100, just cancel O-200") is dropped; a value from the context is kept
+    only when the context names the parameter and holds no other candidate
+    (several verified orders and none chosen: ask back); ``format: date``
+    values become YYYY-MM-DD against the today the conversation states, never
+    the wall clock; numbers in words or Chinese numerals, dates and enum
+    values said in other words or in Chinese fill what the filler missed; and
+    the arguments are validated against the tool's JSON Schema - a value that
+    does not fit is asked for instead of sent. The record's ``checks`` says
+    what changed and why.
 
 How it fills arguments (stage 4, ``filling``)
     See ``fcourse.teaching.arguments``: each parameter's schema (type, enum,
@@ -104,6 +127,7 @@ from __future__ import annotations
 from typing import Any
 
 from fcourse.teaching import text as text_model
+from fcourse.teaching.checking import check
 from fcourse.teaching.conversation import read_conversation
 from fcourse.teaching.decision import Decision
 from fcourse.teaching.filling import fill
@@ -136,5 +160,5 @@ def _decide(request: dict[str, Any]) -> Decision:
         return answer_results(conversation, *conversation.trailing)
     routing = route(conversation)  # 2
     act = choose(conversation, routing)  # 3
-    proposal = fill(conversation, routing, act)  # 4
+    proposal = check(conversation, routing, act, fill(conversation, routing, act))  # 4 (and 4b)
     return word(conversation, routing, act, proposal)  # 5

@@ -66,7 +66,7 @@ from fcourse.teaching.lexicon import (
 )
 from fcourse.teaching.places import find_places
 
-__all__ = ["THRESHOLD", "Routing", "route", "score_tools", "term_weight"]
+__all__ = ["MEANING_WEIGHT", "THRESHOLD", "Routing", "route", "score_tools", "term_weight"]
 
 #: a tool whose score is below this does not fit the request
 THRESHOLD = 1.0
@@ -76,6 +76,9 @@ _W_LATEST, _W_EARLIER, _W_CONTEXT = 1.0, 0.4, 0.25
 _VERBS = ACTION_CONCEPTS - {"lookup", "search"}  # looking something up is never the "wrong" verb
 _VALUE_EVIDENCE = 1.0  # a value in the turn that only one look-up tool's parameter can take
 _SHORT_TURN = 3  # terms: "British pounds", "until 2026-04-05" - an answer to a question back
+#: how much a pair of alike words (``fcourse.teaching.meaning``) adds, per unit of its telling similarity
+MEANING_WEIGHT = 1.5
+_MEANING_STRONG = (0.6, 0.3)  # a pair this alike (similarity, telling part) is a specific match, like a concept
 _OTHER_ACTION = 0.5  # a tool whose main action the user did not ask for, when another tool's was
 #: questions that ask for no action, and which tools they still allow
 _QUESTION_ALLOWS = {"explain": "read-only", "info": "read-only", "meaning": "search", "advice": "search",
@@ -182,11 +185,66 @@ def _value_shapes(tool: dict[str, Any], latest: str) -> dict[tuple[int, int], tu
     return found
 
 
+@functools.lru_cache(maxsize=2048)
+def _headline_keys(description: str) -> frozenset[str]:
+    return frozenset(t.key for t in analyse(description).terms)
+
+
+def _headline_only(tools: list[dict[str, Any]], index: int, key: str) -> bool:
+    """Whether ``key`` is in this tool's description (not only a parameter's) and in no other tool's."""
+    descriptions = [str(function_of(t).get("description") or "") for t in tools]
+    if key not in _headline_keys(descriptions[index]):
+        return False
+    return not any(key in _tool_doc(t).tf for i, t in enumerate(tools) if i != index)
+
+
+def _stem(word: str) -> str:
+    return _stemmer().stemWord(word)
+
+
+@functools.lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
+def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float, _QueryTerm]]]:
+    """Contributions of alike words per tool: pairs BM25 cannot see (other words, or another language)."""
+    from fcourse.teaching.meaning import meaning_pairs
+
+    texts = []
+    for tool in tools:
+        fn = function_of(tool)
+        params = fn.get("parameters") if isinstance(fn.get("parameters"), dict) else {}
+        props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
+        words = [str(fn.get("description") or "")]
+        for p in props.values():
+            if isinstance(p, dict):  # a parameter's description and its enum values say what the tool is about
+                words.append(str(p.get("description", "")))
+                words += [str(v).replace("_", " ") for v in p.get("enum", []) if isinstance(v, str)]
+        texts.append(" ".join(words))
+    out = []
+    for pairs in meaning_pairs(latest, texts):
+        row = []
+        for p in pairs:
+            if p.said == p.user and p.written == p.description and _stem(p.user) == _stem(p.description):
+                continue  # the same word on both sides: BM25 has counted it
+            said = p.said if p.said == p.user else f"{p.said} ({p.user})"
+            written = p.description if p.written == p.description else f"{p.written} ({p.description})"
+            surface = f"{said} ~ {written}"
+            row.append((MEANING_WEIGHT * p.weight,
+                        _QueryTerm("~" + p.user, surface, p.similarity, "user (a word alike in meaning)", True)))
+        out.append(row)
+    return out
+
+
 def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], threshold: float = THRESHOLD,
                  act: str = "request", latest: str = "", negated: frozenset[str] = frozenset()
                  ) -> list[dict[str, Any]]:
     """BM25 score of every tool's description against the query terms, with contributions."""
     docs = [_tool_doc(t) for t in tools]
+    meaning = _meaning(tools, latest) if latest and tools else [[] for _ in tools]
     profiles = [_tool_profile(t) for t in tools]
     shapes = [_value_shapes(t, latest) for t in tools]
     claimed: dict[tuple[int, int], int] = {}
@@ -211,6 +269,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
             sat = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * doc.length / avg))
             value = q.weight * term_weight(q.key) * idf * sat
             contributions.append((value, q))
+        contributions += meaning[index]
         main, effect, searches = profiles[index]
         for span, (param, value) in sorted(shapes[index].items()):
             if claimed[span] == 1:  # "NVDA?" to a quote tool: a value only it can take is enough to look it up,
@@ -230,10 +289,13 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
         refused = bool(main and "#" + main in negated and "#" + main not in query)  # "don't restart anything"
         contributions.sort(key=lambda c: (-c[0], c[1].key))
         score = sum(c[0] for c in contributions)
-        strong = [c for c in contributions if c[1].primary and (term_weight(c[1].key) >= GENERIC_WEIGHT
-                                                                or c[1].key == "#value")]
-        if strong and not any(c[1].key.startswith("#") for c in strong) and len(strong) < 2:
-            strong = []  # one shared everyday word ("start", "open") is not enough: a concept, or two words
+        strong = [c for c in contributions if c[1].primary and (
+            c[1].key == "#value" or (c[1].weight >= _MEANING_STRONG[0] and c[0] >= _MEANING_STRONG[1] * MEANING_WEIGHT
+                                     if c[1].key.startswith("~") else term_weight(c[1].key) >= GENERIC_WEIGHT))]
+        if strong and not any(c[1].key.startswith(("#", "~")) for c in strong) and len(strong) < 2 \
+                and not (n > 1 and _headline_only(tools, index, strong[0][1].key)):
+            strong = []  # one shared everyday word ("start", "open") is not enough: a concept, or two words,
+            # or a word of this tool's description that no other tool's description uses ("vacuum", "renew")
         rows.append({
             "index": index,
             "name": str(function_of(tool).get("name", "")),

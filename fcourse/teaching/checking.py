@@ -1,0 +1,222 @@
+"""Stage 4b of the teaching model's policy: check every argument before it is proposed.
+
+Introduced in chapter 3 ("the model proposes, code decides" starts inside the
+model). ``check(conversation, routing, act, proposal)`` takes stage 4's
+:class:`~fcourse.teaching.filling.Proposal` and returns a checked one, with a
+``checks`` entry in the record for every value it changed, added or removed:
+
+1. **Excluded values** - a value the user put only in a negated clause while
+   giving another value of the same shape elsewhere ("don't refund O-100,
+   just cancel O-200", "refund O-311 but not O-312") is never used.
+2. **Where a value came from** - a value taken from the system/developer
+   context is kept only when the context names this parameter (its name or a
+   word of its description) and holds no other value of the same shape. The
+   "today" a conversation states is a reference for dates, not a value.
+   Several candidates and none chosen by the user: ask back.
+3. **Dates** - a ``format: date`` parameter gets ``YYYY-MM-DD``, resolved
+   against the conversation's stated today (``fcourse.teaching.day_resolver``);
+   a date that cannot be resolved is not sent.
+4. **Missing values the user did give** - a number written as words or
+   Chinese numerals (``fcourse.teaching.numbers``), a date, or an enum value
+   said in other words or in Chinese (word embeddings and CC-CEDICT glosses:
+   ``fcourse.teaching.semantics``, ``fcourse.teaching.glosses``).
+5. **The tool's own JSON Schema** - the arguments are validated
+   (``fcourse.schema``, plus ``format: date``); a value that does not fit is
+   not sent: the model asks for it instead.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import replace
+from typing import Any
+
+from fcourse.teaching.arguments import Filled
+from fcourse.teaching.conversation import Conversation, function_of
+from fcourse.teaching.day_resolver import dates_in, today_in
+from fcourse.teaching.exclusion import TOKEN, excluded_values, shape
+from fcourse.teaching.filling import Proposal, proposal_of
+from fcourse.teaching.given_values import fill_booleans, fill_enums, fill_numbers, fill_shapes, order_enums
+from fcourse.teaching.intents import Act
+from fcourse.teaching.routing import Routing
+
+__all__ = ["check", "schema_problems"]
+
+_WORD = re.compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}")
+_STOP = frozenset("the and for with from this that what which when where your user e.g number code name "
+                  "value text such like".split())
+
+_QUOTED = re.compile(r"《([^》]+)》|“([^”]+)”|\"([^\"]+)\"")
+
+
+def _quoted(text: str) -> list[str]:
+    """The quoted spans of ``text`` (《title》, “...”, "...")."""
+    return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)]
+
+
+_CONTRAST = re.compile(r"\b(?:but|however|except|instead)\b|但是?|不过|而是|除了", re.IGNORECASE)
+
+
+def _contrasted(text: str, anchors: frozenset[str]) -> set[str]:
+    """Values written after a contrast ("..., but leave L-1003 alone") whose stretch has none of the tool's words."""
+    from fcourse.teaching.analysis import analyse
+
+    parts = _CONTRAST.split(text)
+    out: set[str] = set()
+    for part in parts[1:]:
+        if not {t.key for t in analyse(part).terms} & anchors:
+            out |= set(TOKEN.findall(part))
+    return out
+
+
+def _date_ok(value: Any) -> bool:
+    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        return False
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def schema_problems(arguments: dict[str, Any], parameters: dict[str, Any]) -> dict[str, str]:
+    """Parameter -> what is wrong with its value, by the tool's JSON Schema (``format: date`` included)."""
+    from fcourse.schema import validate
+
+    problems: dict[str, str] = {}
+    schema = {k: v for k, v in parameters.items() if k != "required"}
+    for issue in validate(arguments, schema):
+        key = issue.path[2:].split(".")[0].split("[")[0]
+        if key:
+            problems.setdefault(key, issue.message)
+    for name, sub in (parameters.get("properties") or {}).items():
+        is_date = isinstance(sub, dict) and sub.get("format") == "date"
+        if name in arguments and is_date and not _date_ok(arguments[name]):
+            problems.setdefault(name, f"{arguments[name]!r} is not a YYYY-MM-DD date")
+    return problems
+
+
+def _labels(name: str, schema: dict[str, Any]) -> set[str]:
+    words = {w.lower() for w in re.split(r"[_\W]+", name) if len(w) >= 2}
+    for w in _WORD.findall(str(schema.get("description", ""))):
+        if w.isascii():
+            words.add(w.lower())
+        else:  # a Chinese run: its two-character words ("用户的唯一" names 用户)
+            words |= {w[i:i + 2] for i in range(len(w) - 1)}
+    return words - _STOP
+
+
+def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, today: dt.date | None) -> str | None:
+    """Why a context value may not be used (None: it may)."""
+    text = str(value)
+    if today and text == today.isoformat():
+        return "it is the conversation's today, a reference for dates, not a value for this parameter"
+    pattern = shape(text)
+    found = set(re.findall(rf"(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])", context)) if text else set()
+    if len(found) > 1:
+        return f"the context holds {len(found)} candidates ({', '.join(sorted(found))}) and the user chose none"
+    low = context.lower()
+    if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if w.isascii() else w in context
+               for w in _labels(name, schema)):
+        return "the context does not name this parameter next to it"
+    return None
+
+
+
+
+def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f: Filled,
+               today: dt.date | None, excluded: set[str], notes: list[dict[str, Any]], tool: str) -> Filled:
+    props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
+    required = [r for r in params.get("required") or [] if r in props]
+    args, prov = dict(f.arguments), [dict(p) for p in f.provenance]
+    source = {p["param"]: p.get("source", "") for p in prov}
+
+    def drop(name: str, why: str) -> None:
+        notes.append({"tool": tool, "param": name, "value": args.pop(name, None), "action": "removed", "why": why})
+        prov[:] = [p for p in prov if p["param"] != name]
+
+    def add(name: str, value: Any, how: str) -> None:
+        args[name] = value
+        prov[:] = [p for p in prov if p["param"] != name] + [
+            {"param": name, "value": value, "source": "latest user turn", "how": how}]
+        notes.append({"tool": tool, "param": name, "value": value, "action": "filled", "why": how})
+
+    for name in list(args):
+        quoted = _quoted(args[name]) if isinstance(args[name], str) else []
+        if len(quoted) == 1 and len(_quoted(text)) == 1 and quoted[0].strip() and quoted[0] != args[name]:
+            add(name, quoted[0].strip(), f"the quoted words in '{args[name]}'")
+        if str(args[name]) in excluded:
+            old = str(args[name])
+            drop(name, "the user excluded this value (it stands only in a negated clause)")
+            others = {t for t in TOKEN.findall(text) if re.fullmatch(shape(old), t) and t not in excluded}
+            if len(others) == 1:
+                add(name, others.pop(), "the one value of that shape the user did not exclude")
+        elif source.get(name, "").startswith("system") and (
+                why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today)):
+            drop(name, why)
+    mentions = [m for m in dates_in(text, today)]
+    for name, sub in props.items():  # 3. dates to the schema's format
+        if not (isinstance(sub, dict) and sub.get("format") == "date") or name not in args or _date_ok(args[name]):
+            continue
+        got = [m for m in dates_in(str(args[name]), today) if m.iso]
+        if got:
+            old = args[name]
+            add(name, got[0].iso, f"'{old}' resolved to a YYYY-MM-DD date ({got[0].why})")
+        else:
+            drop(name, "a date that cannot be resolved to YYYY-MM-DD (no stated today, or no such day)")
+    used = {str(v) for v in args.values()}
+    free_dates = [m for m in mentions if m.iso and m.iso not in used]
+    missing_dates = [n for n, s in props.items() if isinstance(s, dict) and s.get("format") == "date"
+                     and n not in args and n in required]
+    if missing_dates and len(free_dates) >= len(missing_dates) and len(free_dates) <= len(missing_dates) + 0:
+        for name, m in zip(missing_dates, free_dates):
+            add(name, m.iso, f"'{m.text}' resolved to a YYYY-MM-DD date ({m.why})")
+    fill_shapes(text, props, required, args, add)
+    fill_numbers(text, props, required, args, mentions, add)
+    fill_enums(conversation, text, props, required, args, prov, add)
+    fill_booleans(text, props, required, args, add)
+    fan_out = order_enums(text, props, required, args, add) or f.fan_out
+    problems = schema_problems(args, params)  # 5. the tool's own schema
+    for name, problem in sorted(problems.items()):
+        drop(name, f"does not fit the tool's schema: {problem}")
+    # a value the user gave that does not fit is asked for again, even for an optional parameter
+    missing = [r for r in props if r in required and r not in args or r in problems]
+    ordered = {k: args[k] for k in props if k in args} | {k: v for k, v in args.items() if k not in props}
+    return Filled(arguments=ordered,
+                  provenance=prov, missing=missing, fan_out=fan_out if not missing else None)
+
+
+
+
+def check(conversation: Conversation, routing: Routing, act: Act, proposal: Proposal) -> Proposal:
+    """Stage 4b: the proposal with every argument checked (see the module docstring); ``checks`` in the record."""
+    if act.kind != "call" or not proposal.filled:
+        return proposal
+    latest = routing.latest
+    today = today_in([conversation.context, *routing.primary, *conversation.earlier])
+    excluded = excluded_values(latest)
+    notes: list[dict[str, Any]] = []
+    filled: list[tuple[dict[str, Any], Filled]] = []
+    for row, f in proposal.filled:
+        params = function_of(conversation.tools[row["index"]]).get("parameters")
+        if not isinstance(params, dict):
+            filled.append((row, f))
+            continue
+        focus = act.focuses.get(row["index"])
+        seg = act.segments.get(focus) if focus is not None else None
+        text = latest[seg[0]:seg[1]] if seg else " ".join(routing.primary)
+        checked = _check_one(conversation, text, params, f, today, excluded, notes, row["name"])
+        if checked.fan_out:
+            param, values = checked.fan_out
+            contrast = _contrasted(text, row["_anchors"])
+            kept = [v for v in values if str(v) not in excluded and str(v) not in contrast]
+            for v in values:
+                if str(v) in contrast:
+                    notes.append({"tool": row["name"], "param": param, "value": v, "action": "removed",
+                                  "why": "it stands after a contrast ('but ...') that does not ask for this tool"})
+            checked = replace(checked, fan_out=(param, kept) if len(kept) > 1 else None,
+                              arguments={**checked.arguments, param: kept[0]} if kept else checked.arguments)
+        filled.append((row, checked))
+    out = proposal_of(filled, conversation.parallel)
+    return replace(out, checks=notes)

@@ -1,0 +1,57 @@
+"""Which values the user excluded: where a negation reaches, in a request (chapter 3).
+
+Introduced with stage 4b (``fcourse.teaching.checking``). "Don't refund O-100,
+just cancel O-200": a negation word reaches from itself to the end of its
+clause (a comma, a full stop, a bracket, "but", "just", 只 ...). A value written
+there, while the user also wrote another value of the same shape outside it,
+is excluded - and a negation wins over an earlier mention ("refund O-5, O-6
+and O-7 but not O-6"). A value only ever written under a negation, with no
+alternative ("don't redirect YT1, just tell me where it is"), is not excluded:
+the negation is about the action, which routing reads.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["TOKEN", "excluded_values", "inside", "negated_spans", "shape"]
+
+_CLAUSE = re.compile(r"[,;.!?，；。！？()（）]|\b(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
+_NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no)\b", re.IGNORECASE)
+_NEG_ZH = re.compile(r"先别|不要|不想|不用|别|勿|甭")
+TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]*[-_]?\d[\dA-Za-z-]*(?![A-Za-z0-9])")
+
+
+def shape(value: str) -> str:
+    out = re.sub(r"[A-Z]+", "[A-Z]+", re.escape(value))
+    out = re.sub(r"[a-z]+", "[a-z]+", out)
+    return re.sub(r"\d+", r"\\d+", out)
+
+
+def negated_spans(text: str) -> list[tuple[int, int]]:
+    """Where a negation reaches: from a negation word to the end of its clause ("..., but *not O-312*")."""
+    spans, start = [], 0
+    bounds = [(m.start(), m.end()) for m in _CLAUSE.finditer(text)] + [(len(text), len(text))]
+    for cut, after in bounds:
+        clause = text[start:cut]
+        cues = [m.start() for m in (_NEG_EN.search(clause), _NEG_ZH.search(clause)) if m]
+        if cues:
+            spans.append((start + min(cues), cut))
+        start = after
+    return spans
+
+
+def inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    return any(s <= pos < e for s, e in spans)
+
+
+def excluded_values(text: str) -> set[str]:
+    """Values the user excluded: written where a negation reaches, with another value of the same shape outside."""
+    spans = negated_spans(text)
+    negated, positive = set(), set()
+    for m in TOKEN.finditer(text):
+        (negated if inside(spans, m.start()) else positive).add(m.group())
+    # a negation wins over an earlier mention ("refund O-5, O-6 and O-7 but not O-6")
+    return {t for t in negated if any(p != t and re.fullmatch(shape(t), p) for p in positive)}
+
+

@@ -1,0 +1,208 @@
+"""Values the user gave that the argument filler missed (chapter 3, stage 4b).
+
+Used by ``fcourse.teaching.checking``. Each helper fills a parameter only from
+the words of the request, never from the context, and only when one reading
+is clear: a number written in words or Chinese numerals (the one free number);
+a city after a preposition, a Chinese street address, the words after a colon;
+a boolean from what its description says true and false mean; enum values
+named as written, through a Chinese word's CC-CEDICT glosses, or - for a
+missing or defaulted one - by word-embedding similarity (at least
+``ENUM_FLOOR``, and ``ENUM_MARGIN`` ahead of the runner-up); several enum values
+go to the parameters that share them in order, or become one call each.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fcourse.teaching.conversation import Conversation
+from fcourse.teaching.exclusion import inside, negated_spans
+
+__all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "fill_booleans", "fill_enums", "fill_numbers", "fill_shapes", "order_enums"]
+
+_STOP = frozenset("the and for with from this that what which when where your user e.g number code name "
+                  "value text such like".split())
+#: how alike a user word and an enum value must be to choose it, and by how much better than the runner-up
+ENUM_FLOOR, ENUM_MARGIN = 0.45, 0.05
+
+
+
+def _enum_choice(values: list[Any], text: str, zh_words: list[str]) -> tuple[Any, str, str, float] | None:
+    from fcourse.teaching.glosses import english_words
+    from fcourse.teaching.semantics import similarity
+
+    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]{2,}", text) if w.lower() not in _STOP]
+    carried = [(w, w) for w in words] + [(g, z) for z in zh_words for g in english_words(z)[:6]]
+    scored = []
+    for v in values:
+        if not isinstance(v, str):
+            continue
+        phrase = v.replace("_", " ").lower()
+        best = max(((1.0 if w == phrase or w in phrase.split() else similarity(w, phrase), w, src)
+                    for w, src in carried), default=(0.0, "", ""))
+        scored.append((best[0], v, best[1], best[2]))
+    scored.sort(key=lambda s: -s[0])
+    if not scored or scored[0][0] < ENUM_FLOOR or (len(scored) > 1 and scored[0][0] - scored[1][0] < ENUM_MARGIN):
+        return None
+    return scored[0][1], scored[0][2], scored[0][3], scored[0][0]
+
+
+
+_CITY = re.compile(r"\b(?:in|to|from|at|near) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)")
+_ZH_ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,8}(?:路|街|道|巷|大街)\d+号(?:[\u4e00-\u9fff\d]{0,6}(?:室|楼|层))?")
+_AFTER_COLON = re.compile(r"(?<!\d)[:：]\s*(?!\d)([^:：]{2,})$")
+
+
+def fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any], add: Any) -> None:
+    """Required free-text values in the shape their description names: a city after "in"/"to", a Chinese
+    street address (…路88号), the words after a colon for a message."""
+    for name in required:
+        sub = props.get(name)
+        if name in args or not isinstance(sub, dict) or sub.get("type") != "string" or \
+                any(k in sub for k in ("enum", "pattern", "format")):
+            continue
+        about = f"{name} {sub.get('description', '')}".lower()
+        used = {str(v) for v in args.values()}
+        if "city" in about or "城市" in about:
+            cities = [c for c in dict.fromkeys(_CITY.findall(text)) if c not in used]
+            if len(cities) == 1:
+                add(name, cities[0], f"the capitalised place name after a preposition ('{cities[0]}')")
+        elif "address" in about or "地址" in about:
+            found = [a for a in dict.fromkeys(_ZH_ADDRESS.findall(text)) if a not in used]
+            if len(found) == 1:
+                add(name, found[0], "a street address (road and number)")
+        elif any(w in about for w in ("message", "text", "body", "content", "内容", "消息")):
+            m = _AFTER_COLON.search(text.strip())
+            if m and m.group(1).strip() not in used:
+                add(name, m.group(1).strip(), "the words after the colon")
+
+
+def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
+                  mentions: list[Any], add: Any) -> None:
+    numeric = [n for n in props if isinstance(props.get(n), dict) and props[n].get("type") in ("integer", "number")]
+    wanted = [n for n in numeric if n in required and n not in args]
+    if not wanted:  # an optional number the user gave ("for two people"), when it is the only numeric parameter
+        wanted = [n for n in numeric if n not in args] if len(numeric) == 1 else []
+    if len(wanted) != 1:
+        return
+    from fcourse.teaching.numbers import numbers_in
+
+    taken = [(m.start, m.end) for m in mentions]
+    for value in args.values():
+        i = text.find(str(value)) if isinstance(value, str) and value else -1
+        if i >= 0:
+            taken.append((i, i + len(value)))
+    free = [n for n in numbers_in(text) if not any(s <= n.start and n.end <= e for s, e in taken)
+            and str(n.value) not in {str(v) for v in args.values()}]
+    if len(free) == 1:
+        value = free[0].value
+        if props[wanted[0]].get("type") == "integer" and isinstance(value, float):
+            return
+        add(wanted[0], value, f"the number written '{free[0].text}'")
+
+
+_TRUE_FALSE = re.compile(r"\b(true|false)\b\s*(?:to|if|when|means|=|:|-)?\s*([^,;.()]+)", re.IGNORECASE)
+
+
+def _user_tokens(text: str) -> set[str]:
+    from fcourse.teaching.glosses import gloss_tokens
+
+    tokens = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+    if re.search(r"[\u4e00-\u9fff]", text):
+        from fcourse.teaching.segmenter import segment
+
+        for word, _, _ in segment(text):
+            if len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word):
+                tokens |= gloss_tokens(word)
+    return tokens
+
+
+def fill_booleans(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any], add: Any) -> None:
+    """A boolean whose description says what true and false mean ("true to lock, false to unlock")."""
+    for name, sub in props.items():
+        if not isinstance(sub, dict) or sub.get("type") != "boolean" or (name not in required and name not in args):
+            continue
+        sides = {m.group(1).lower(): set(re.findall(r"[a-z]+", m.group(2).lower()))
+                 for m in _TRUE_FALSE.finditer(str(sub.get("description", "")))}
+        if set(sides) != {"true", "false"}:
+            continue
+        yes, no = sides["true"] - sides["false"], sides["false"] - sides["true"]
+        said = _user_tokens(text)
+        hit_yes, hit_no = bool(yes & said), bool(no & said)
+        if hit_yes != hit_no:
+            value = hit_yes
+            if args.get(name) is not value:
+                word = sorted((yes if hit_yes else no) & said)[0]
+                add(name, value, f"the description says {str(value).lower()} means "
+                                 f"'{' '.join(sorted(yes if hit_yes else no))}', and the user said '{word}'")
+
+
+def _enum_mentions(values: list[Any], text: str) -> list[Any]:
+    """The enum values the text names - as written, or through a Chinese word's glosses - in order of mention."""
+    from fcourse.teaching.glosses import gloss_tokens
+
+    found: list[tuple[int, Any]] = []
+    low = text.lower()
+    spans = negated_spans(text)
+    for v in values:
+        if not isinstance(v, str):
+            continue
+        for form in {v.lower(), v.lower().replace("_", " ")}:
+            for m in re.finditer(rf"(?<![a-z]){re.escape(form)}(?![a-z])", low):
+                if not inside(spans, m.start()):
+                    found.append((m.start(), v))
+    if re.search(r"[\u4e00-\u9fff]", text):
+        from fcourse.teaching.segmenter import segment
+
+        for word, start, _ in segment(text):
+            if len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word):
+                tokens = gloss_tokens(word)
+                found += [(start, v) for v in values if isinstance(v, str) and set(v.lower().split("_")) <= tokens
+                          and not inside(spans, start)]
+    return list(dict.fromkeys(v for _, v in sorted(found, key=lambda x: x[0])))
+
+
+def order_enums(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
+                add: Any) -> tuple[str, list[Any]] | None:
+    """Several enum values named: to parameters that share the values, in order ("from checking to savings");
+    or, for a tool that takes one, several calls ("the kitchen and the study"). Returns a fan-out, if any."""
+    groups: dict[str, list[str]] = {}
+    for name, sub in props.items():
+        if isinstance(sub, dict) and isinstance(sub.get("enum"), list):
+            groups.setdefault(repr(sub["enum"]), []).append(name)
+    for key, names in groups.items():
+        said = _enum_mentions(props[names[0]]["enum"], text)
+        if len(names) > 1 and len(said) >= len(names) and len({args.get(n) for n in names}) < len(names):
+            for name, value in zip(names, said):
+                add(name, value, f"the enum values named in order ({', '.join(map(str, said))}) go to the "
+                                 f"parameters that take them, in the schema's order")
+        elif len(names) == 1 and names[0] in required and len(said) > 1:
+            add(names[0], said[0], f"several values named ({', '.join(map(str, said))}): one call each")
+            return names[0], said
+    return None
+
+
+def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],
+                args: dict[str, Any], prov: list[dict[str, Any]], add: Any) -> None:
+    defaulted = {p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", ""))}
+    zh_words: list[str] | None = None
+    for name, sub in props.items():
+        if not isinstance(sub, dict) or not isinstance(sub.get("enum"), list):
+            continue
+        if name in args and name not in defaulted:
+            continue
+        if name not in args and name not in required:
+            continue
+        if zh_words is None:
+            from fcourse.teaching.segmenter import segment
+
+            zh_words = [w for w, _, _ in segment(text) if re.fullmatch(r"[\u4e00-\u9fff]+", w)] if conversation.zh \
+                or re.search(r"[\u4e00-\u9fff]", text) else []
+        choice = _enum_choice(sub["enum"], text, zh_words)
+        if choice and choice[0] != args.get(name):
+            value, word, said, sim = choice
+            via = f"'{said}' (gloss '{word}')" if said != word else f"'{word}'"
+            add(name, value, f"enum value {value!r} is most like the user's {via} (similarity {sim})")
+
+

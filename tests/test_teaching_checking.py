@@ -1,0 +1,86 @@
+"""Stage 4b (fcourse.teaching.checking): no excluded, unstated or invented value; nothing that breaks the schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcourse.teaching.checking import schema_problems
+from fcourse.teaching.exclusion import excluded_values
+from fcourse.teaching.policy import decide
+
+
+def tool(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": description, "parameters": {
+        "type": "object", "properties": properties, "required": required}}}
+
+
+ORDER = {"order_id": {"type": "string", "description": "Order number, e.g. O-100"}}
+ORDERS = [tool("refund_order", "Refund a paid order: give the customer their money back.", ORDER, ["order_id"]),
+          tool("cancel_order", "Cancel an unpaid order so it is never charged.", ORDER, ["order_id"])]
+KENNEL = [tool("board_pet", "Board a pet at the kennel for a stay.", {
+    "pet": {"type": "string", "description": "Pet's name"},
+    "arrive": {"type": "string", "format": "date", "description": "Drop-off day"},
+    "nights": {"type": "integer", "minimum": 1, "maximum": 14, "description": "How many nights"}},
+    ["pet", "arrive", "nights"])]
+
+
+def run(messages: Any, tools: list[dict[str, Any]]) -> Any:
+    msgs = [{"role": "user", "content": messages}] if isinstance(messages, str) else messages
+    return decide({"model": "m", "messages": msgs, "tools": tools})
+
+
+def test_excluded_values_need_a_negation_and_another_value_of_the_same_shape() -> None:
+    assert excluded_values("Don't refund O-100, just cancel O-200") == {"O-100"}
+    assert excluded_values("退 O-7 但不要退 O-8") == {"O-8"}
+    assert excluded_values("Don't redirect YT1111222233, just tell me where it is") == set()
+
+
+def test_an_excluded_id_is_never_used_and_the_other_one_is() -> None:
+    d = run("Please do not cancel O-431; cancel O-432", ORDERS)
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [("cancel_order", {"order_id": "O-432"})]
+    assert any(c["action"] == "removed" and c["value"] == "O-431" for c in d.record["checks"])
+
+
+def test_several_context_candidates_and_none_chosen_means_ask_back() -> None:
+    ctx = {"role": "system", "content": "Open orders: O-501 (paid), O-502 (paid)."}
+    d = run([ctx, {"role": "user", "content": "refund my order"}], ORDERS)
+    assert d.kind == "ask" and not d.tool_calls
+    one = {"role": "system", "content": "Verified order: O-503, paid."}
+    d = run([one, {"role": "user", "content": "refund my order"}], ORDERS)
+    assert [c.arguments for c in d.tool_calls] == [{"order_id": "O-503"}]
+
+
+def test_dates_resolve_against_the_stated_today_and_never_the_clock() -> None:
+    today = {"role": "system", "content": "Current date: 2026-02-02."}
+    d = run([today, {"role": "user", "content": "Board my dog Rex at the kennel from tomorrow, three nights"}], KENNEL)
+    (call,) = d.tool_calls
+    assert (call.arguments["arrive"], call.arguments["nights"]) == ("2026-02-03", 3)
+    d = run("Board my dog Rex at the kennel from tomorrow, three nights", KENNEL)
+    assert d.kind == "ask" and "arrive" in d.record["missing"]["board_pet"]
+
+
+def test_a_value_that_breaks_the_schema_is_asked_for_instead_of_sent() -> None:
+    d = run("Board Rex at the kennel on 2026-02-30 for 3 nights", KENNEL)
+    assert d.kind == "ask" and "arrive" in d.record["missing"]["board_pet"]
+    d = run("Board Rex at the kennel on 2026-02-10 for 40 nights", KENNEL)
+    assert d.kind == "ask" and "nights" in d.record["missing"]["board_pet"]
+
+
+def test_schema_problems_name_the_parameter() -> None:
+    params = KENNEL[0]["function"]["parameters"]
+    assert set(schema_problems({"pet": "Rex", "arrive": "soon", "nights": 0}, params)) == {"arrive", "nights"}
+    assert schema_problems({"pet": "Rex", "arrive": "2026-02-10", "nights": 2}, params) == {}
+
+
+def test_a_negation_reaches_to_the_end_of_its_clause_and_wins_over_an_earlier_mention() -> None:
+    assert excluded_values("Cancel O-200 - not O-100!") == {"O-100"}
+    assert excluded_values("refund O-5, O-6 and O-7 but not O-6") == {"O-6"}
+    assert excluded_values("Cancel O-601 (not paid yet) and refund O-602") == set()
+
+
+def test_an_enum_value_in_a_negated_stretch_makes_no_call() -> None:
+    fan = [tool("fan", "Turn a ceiling fan on or off.", {
+        "room": {"type": "string", "enum": ["hall", "attic", "porch"], "description": "Room"},
+        "on": {"type": "boolean", "description": "true to switch on, false to switch off"}}, ["room", "on"])]
+    d = run("Switch the attic fan off, not the porch one", fan)
+    assert [c.arguments for c in d.tool_calls] == [{"room": "attic", "on": False}]

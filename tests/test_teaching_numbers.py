@@ -1,0 +1,31 @@
+"""Numbers in digits, Chinese numerals and English words (fcourse.teaching.numbers)."""
+
+from __future__ import annotations
+
+from fcourse.teaching.numbers import numbers_in
+
+
+def values(text: str) -> list[int | float]:
+    return [n.value for n in numbers_in(text)]
+
+
+def test_digits_chinese_numerals_and_english_words() -> None:
+    assert values("Move 250 from checking") == [250]
+    assert values("转一千五到活期") == [1500]
+    assert values("音量调到三十") == [30]
+    assert values("down to twenty percent") == [20]
+    assert values("three hundred and five boxes") == [305]
+    assert values("pay 12.50 now") == [12.5]
+
+
+def test_identifiers_and_times_are_not_quantities() -> None:
+    assert values("renew L-4821, track YT7712093388, order O-100, call +8613912345678 at 8pm") == []
+
+
+def test_a_lone_yi_is_the_article_not_the_number_one() -> None:
+    assert values("看一下，一共五个包裹") == [5]
+
+
+def test_positions_are_kept() -> None:
+    (n,) = numbers_in("five days")
+    assert (n.start, n.end, n.text, n.value) == (0, 4, "five", 5)

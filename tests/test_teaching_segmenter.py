@@ -1,0 +1,26 @@
+"""Negation-safe Chinese segmentation (fcourse.teaching.segmenter)."""
+
+from __future__ import annotations
+
+from fcourse.teaching.segmenter import is_negation, segment
+
+
+def words(text: str) -> list[str]:
+    return [w for w, _, _ in segment(text)]
+
+
+def test_a_negation_is_not_swallowed_into_the_verb_it_negates() -> None:
+    assert words("先别订") == ["先别", "订"]
+    assert words("别碰")[:1] == ["别"]
+    assert words("不要取消") == ["不要", "取消"]
+
+
+def test_negation_words_themselves_stay_whole() -> None:
+    assert words("我不想退款") == ["我", "不想", "退款"]
+    assert is_negation("不要") and is_negation("别") and not is_negation("取消")
+
+
+def test_offsets_point_back_into_the_text() -> None:
+    text = "O-700 先别退，我再想想"
+    assert all(text[s:e] == w for w, s, e in segment(text))
+    assert "".join(words(text)) == text

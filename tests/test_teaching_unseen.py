@@ -1,0 +1,106 @@
+"""The unseen case set (issue 13): well-formed, and the teaching model's hard safety properties on it.
+
+The accuracy figure is reported by ``tools/eval_teaching_unseen.py``, not asserted
+here. What is asserted is what the course cannot accept on any request: a call
+that acts on an excluded, unstated or invented value, and a call whose arguments
+break the tool's own JSON Schema. Failures name cases of the dev split only; the
+sealed test split reports counts.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import eval_teaching_unseen as ev  # noqa: E402  (maintainer tooling lives outside the installed package)
+
+DOC = ev.load()
+
+
+
+def test_the_set_is_well_formed() -> None:
+    ids = [c["id"] for c in DOC["cases"]]
+    assert len(ids) == len(set(ids)) >= 120
+    assert {c["split"] for c in DOC["cases"]} == {"dev", "test"}
+    assert {c["tags"]["lang"] for c in DOC["cases"]} == {"en", "zh", "mixed"}
+    for case in DOC["cases"]:
+        tools = {t["function"]["name"]: t["function"]["parameters"] for t in DOC["toolsets"][case["toolset"]]}
+        expect = case["expect"]
+        assert expect["kind"] in ("call", "ask", "answer"), case["id"]
+        for call in expect.get("calls", []):
+            # every expected value itself fits the tool's schema (required keys aside: a case may pin a subset)
+            assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
+        for tool, params in expect.get("missing", {}).items():
+            assert set(params) <= set(tools[tool]["properties"]), case["id"]
+
+
+def test_the_new_tool_sets_appear_nowhere_else() -> None:
+    root = Path(__file__).resolve().parents[1]
+    new = {t["function"]["name"] for k, ts in DOC["toolsets"].items()
+           if not k.endswith("_regression") and not k.startswith("orders_") for t in ts}
+    here = {Path(__file__).resolve(), root / "tests" / "data" / "teaching_unseen_v1.json"}
+    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
+    for p in files:
+        if p.resolve() in here:
+            continue
+        text = p.read_text(encoding="utf-8", errors="ignore")
+        assert not [n for n in new if n in text], p
+
+
+def test_the_scorer_judges_calls_asks_and_unsafe_values() -> None:
+    case = next(c for c in DOC["cases"] if c["id"] == "order-dont-refund-just-cancel")
+    want = case["expect"]["calls"]
+    assert ev._calls_match([{"name": "cancel_order", "arguments": {"order_id": "O-200"}}], want)
+    assert not ev._calls_match([{"name": "cancel_order", "arguments": {"order_id": "O-100"}}], want)
+    assert not ev._calls_match([{"name": "cancel_order", "arguments": {"order_id": "O-200"}},
+                                {"name": "refund_order", "arguments": {"order_id": "O-100"}}], want)
+    date = {"type": "object", "properties": {"d": {"type": "string", "format": "date"}}}
+    assert ev.schema_issues({"d": "2026-06-31"}, date) and ev.schema_issues({"d": "下周五"}, date)
+    assert not ev.schema_issues({"d": "2026-06-30"}, date)
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, list[dict[str, Any]]]:
+    return {split: ev.evaluate(split)[1] for split in ("dev", "test")}
+
+
+@pytest.mark.parametrize("split", ["dev", "test"])
+def test_no_call_acts_on_an_excluded_unstated_or_invented_value(results: dict[str, Any], split: str) -> None:
+    bad = [r["id"] for r in results[split] if r["unsafe_calls"]]
+    assert not bad, bad if split == "dev" else f"{len(bad)} sealed cases"
+
+
+@pytest.mark.parametrize("split", ["dev", "test"])
+def test_no_call_breaks_the_tools_schema(results: dict[str, Any], split: str) -> None:
+    bad = [r["id"] for r in results[split] if r["schema_violating_calls"]]
+    assert not bad, bad if split == "dev" else f"{len(bad)} sealed cases"
+
+
+def test_renaming_every_tool_changes_no_decision() -> None:
+    """Routing reads descriptions, never names: on every dev case, renamed tools get the same decision."""
+    from fcourse.teaching.policy import decide
+
+    for case in [c for c in DOC["cases"] if c["split"] == "dev"]:
+        tools = DOC["toolsets"][case["toolset"]]
+        renamed = [{**t, "function": {**t["function"], "name": f"tool_{i}"}} for i, t in enumerate(tools)]
+        index = {t["function"]["name"]: f"tool_{i}" for i, t in enumerate(tools)}
+        a = decide({"model": "m", "messages": case["messages"], "tools": tools})
+        b = decide({"model": "m", "messages": case["messages"], "tools": renamed})
+        assert a.kind == b.kind, case["id"]
+        assert [(index[c.name], c.arguments) for c in a.tool_calls] == [(c.name, c.arguments) for c in b.tool_calls], \
+            case["id"]
+
+
+def test_the_same_request_gives_the_same_reply_byte_for_byte() -> None:
+    import json
+
+    from fcourse.teaching.endpoint import chat_completion
+
+    for case in [c for c in DOC["cases"] if c["split"] == "dev"][:30]:
+        body = {"model": "fcourse-teacher", "messages": case["messages"], "tools": DOC["toolsets"][case["toolset"]]}
+        first = json.dumps(chat_completion(body), sort_keys=True, ensure_ascii=False)
+        assert json.dumps(chat_completion(body), sort_keys=True, ensure_ascii=False) == first, case["id"]

@@ -40,3 +40,15 @@ def test_placeholders_are_filled_from_the_users_words_or_null(index: int, user: 
     assert filled[key] == expected
     assert all(p["source"] == "latest user turn" for p in provenance)
     assert not any(isinstance(v, str) and set(v) & set('{}[]"') for v in filled.values())
+
+
+def test_a_fact_the_runtime_states_fills_a_value_but_the_format_lines_never_do() -> None:
+    context = ('To refund: {"action": "refund_order", "order_id": "O-999"}\n'
+               'To check a city: {"action": "ship_status", "city": "Chengdu"}\n'
+               "Verified order: O-120, status: paid.")
+    templates = find_templates([{"role": "system", "content": context}])
+    filled, provenance = fill_template(templates[0][0], "I want my money back for this order", context)
+    assert filled == {"action": "refund_order", "order_id": "O-120"}
+    assert provenance[0]["source"] == "system/developer context"
+    city, _ = fill_template(templates[1][0], "where is my parcel now", context)
+    assert city == {"action": "ship_status", "city": None}  # "Chengdu" is only in a format line

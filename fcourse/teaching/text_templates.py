@@ -10,10 +10,12 @@ the user said that fits its key**:
   takes the first time expression in the user's words, as written ("last
   month", "上个月", "2026-03", "3月");
 - any other key takes what ``fcourse.teaching.arguments`` finds for it in the
-  user's turn (a place for ``city``, an id for ``order_id`` ...);
-- nothing fits: ``null``. A value is never taken from the system prompt's own
-  JSON, from JSON syntax (a value holding ``{``, ``}``, ``[``, ``]`` or ``"``
-  is dropped), or from the model's earlier replies.
+  user's turn (a place for ``city``, an id for ``order_id`` ...), or in a
+  fact the runtime stated in the system prompt ("Verified order: O-120") -
+  the lines that show the JSON formats are not read for values;
+- nothing fits: ``null``. A value is never taken from the prompt's JSON
+  formats, from JSON syntax (a value holding ``{``, ``}``, ``[``, ``]`` or
+  ``"`` is dropped), or from the model's earlier replies.
 """
 
 from __future__ import annotations
@@ -143,12 +145,22 @@ def _wants_time(key: str, value: Any) -> bool:
     return isinstance(value, str) and bool(_TIME_KEY_RE.search(key) or _TIME_KEY_RE.search(_hint(value)))
 
 
-def _from_user(param: str, value: Any, provenance: list[dict[str, Any]]) -> bool:
-    """Whether a filled value came from the user's words (and is not JSON syntax)."""
+def _said(param: str, value: Any, provenance: list[dict[str, Any]]) -> bool:
+    """Whether a filled value was said (by the user, or as a stated fact in the context), not JSON syntax."""
     if isinstance(value, str) and _JSON_SYNTAX_RE.search(value):
         return False
-    sources = [p.get("source", "") for p in provenance if p.get("param") == param]
-    return bool(sources) and all("user" in str(s) for s in sources)
+    sources = [str(p.get("source", "")) for p in provenance if p.get("param") == param]
+    return bool(sources) and all("user" in s or "context" in s for s in sources)
+
+
+def _without_formats(context: str) -> str:
+    """``context`` without the lines that show a JSON format (they are instructions, not facts)."""
+    kept = list(context)
+    for _, start, end in json_objects(context):
+        a = context.rfind("\n", 0, start) + 1
+        b = context.find("\n", end)
+        kept[a:(len(context) if b < 0 else b)] = [" "] * ((len(context) if b < 0 else b) - a)
+    return "".join(kept)
 
 
 def fill_template(template: dict[str, Any], user: str, context: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -164,9 +176,9 @@ def fill_template(template: dict[str, Any], user: str, context: str) -> tuple[di
         else:
             props[key] = {"type": "string", "description": f"{key} {_hint(value)}".strip()}
     filled = fill_arguments({"type": "object", "properties": props},
-                            Sources(user=(user,), context=context,
+                            Sources(user=(user,), context=_without_formats(context),
                                     anchors=frozenset(t.key for t in analyse(user).terms if t.is_concept)))
-    provenance = [p for p in filled.provenance if _from_user(p["param"], p.get("value"), filled.provenance)]
+    provenance = [p for p in filled.provenance if _said(p["param"], p.get("value"), filled.provenance)]
     out: dict[str, Any] = {}
     for key, value in template.items():
         if is_literal(key, value):
@@ -179,5 +191,5 @@ def fill_template(template: dict[str, Any], user: str, context: str) -> tuple[di
                                    "how": "time expression, as written"})
         else:
             got = filled.arguments.get(key)
-            out[key] = got if _from_user(key, got, filled.provenance) else None
+            out[key] = got if _said(key, got, filled.provenance) else None
     return out, provenance

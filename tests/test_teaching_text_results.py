@@ -81,3 +81,16 @@ def test_result_turn_needs_one_pending_action() -> None:
     found = result_turn([{"role": "user", "content": "q?"}, {"role": "assistant", "content": '{"action": "a"}'},
                          {"role": "user", "content": "a: 5\nplease be brief"}])
     assert found is not None and (found.action, found.result, found.question) == ("a", "5", "q?")
+
+
+def test_a_value_supplied_after_an_incomplete_action_is_not_a_result() -> None:
+    d = run(("user", "Will it rain tomorrow?"), ("assistant", '{"action": "lookup_forecast", "city": null}'),
+            ("user", "Chengdu, 2 adults"))
+    assert d.record["behaviour"] == "json_format"
+    assert json.loads(d.content) == {"action": "lookup_forecast", "city": "Chengdu"}
+
+
+def test_a_bare_statement_after_a_complete_action_is_its_result() -> None:
+    d = run(("user", "Will it rain in Oslo tomorrow?"), ("assistant", '{"action": "lookup_forecast", "city": "Oslo"}'),
+            ("user", "rain 4 mm, wind 6 m/s"))
+    assert d.record["behaviour"] == "answer_from_result" and d.content == "Oslo: rain 4 mm, wind 6 m/s."

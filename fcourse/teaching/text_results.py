@@ -13,8 +13,8 @@ not from its wording:
    naming an action, as the prompt's format does) - the action is pending;
 2. every turn after it carries data, not a new request: it holds a JSON
    value that is not itself an action, or names the pending action, or was
-   written in the assistant role, or states something (digits or a
-   ``label: value``) without asking anything.
+   written in the assistant role, or - after an action with no null value -
+   states something (digits or a ``label: value``) without asking anything.
 
 Then ``answer_from_result`` words the answer with the same code that words
 answers from ``role: "tool"`` results (``fcourse.teaching.results``): facts
@@ -77,13 +77,19 @@ def _json_value(text: str) -> str | None:
     return None
 
 
-def _carries_data(message: dict[str, Any], action: str) -> bool:
+def _carries_data(message: dict[str, Any], action: str, complete: bool) -> bool:
+    """Whether ``message`` feeds back data for ``action`` (see the module docstring).
+
+    A bare statement counts only after a ``complete`` action (no null value): after an action with a
+    value missing, "O-100" is the user supplying it, not a result.
+    """
     text = text_of(message.get("content")).strip()
     if not text or _single_action(text) is not None:
         return False
     if message.get("role") == "assistant" or _json_value(text) is not None or action in text:
         return True
-    return message.get("role") == "user" and not _QUESTION_RE.search(text) and bool(_STATES_RE.search(text))
+    return (complete and message.get("role") == "user" and not _QUESTION_RE.search(text)
+            and bool(_STATES_RE.search(text)))
 
 
 def _result_text(texts: list[str], action: str) -> str:
@@ -115,8 +121,10 @@ def result_turn(messages: list[dict[str, Any]]) -> ResultTurn | None:
         if obj is None:
             return None
         action = str(action_of(obj))
+        complete = None not in obj.values()
         later = messages[a + 1:]
-        if not later or not all(m.get("role") in ("user", "assistant") and _carries_data(m, action) for m in later):
+        if not later or not all(m.get("role") in ("user", "assistant") and _carries_data(m, action, complete)
+                                for m in later):
             return None
         question = next((text_of(m.get("content")) for m in reversed(messages[:a]) if m.get("role") == "user"), "")
         result = _result_text([text_of(m.get("content")) for m in later], action)

@@ -10,12 +10,16 @@ text, like any language model:
 - when a system (or developer, or user) prompt shows a JSON object to reply
   with (``Reply only with {"action": "get_weather", "city": "..."}``), it
   follows the format: literal values such as the action name are kept, the
-  placeholders are filled from the user's words (``fcourse.teaching.arguments``);
+  placeholders are filled from the user's words, or null
+  (``fcourse.teaching.text_templates``);
 - but not always cleanly. ``fcourse.teaching.failure_modes.FAILURE_MODES`` are the ways replies break in
   practice. At temperature 0 (or unset) the reply is ``clean``; above 0 a mode
   is sampled (seeded by the request and ``seed``; ``clean`` most often, flatter
   as the temperature rises); ``extra_body={"fcourse": {"failure_mode": "fence"}}``
-  picks one explicitly;
+  picks one explicitly. Where ``truncated`` cuts (sometimes inside a value) and
+  how ``two_objects``' second object differs are seeded by the request too;
+- when the program feeds the result of the action it wrote back as text, it
+  answers the question from that result (``fcourse.teaching.text_results``);
 - anything else gets a short, honest, deterministic chat answer.
 """
 

@@ -32,7 +32,7 @@ EXPECTED = {
     "clean": {"naive": "right", "defensive": "right", "repair": "right"},
     "prose": {"naive": "NOT_JSON", "defensive": "right", "repair": "right"},
     "fence": {"naive": "NOT_JSON", "defensive": "right", "repair": "right"},
-    "truncated": {"naive": "NOT_JSON", "defensive": "TRUNCATED", "repair": "INVALID_ARGUMENTS"},
+    "truncated": {"naive": "NOT_JSON", "defensive": "TRUNCATED", "repair": "BAD_ACTION"},  # seed 0 cuts after "action":
     "trailing_comma": {"naive": "NOT_JSON", "defensive": "NOT_JSON", "repair": "right"},
     "single_quotes": {"naive": "NOT_JSON", "defensive": "NOT_JSON", "repair": "right"},
     "two_objects": {"naive": "NOT_JSON", "defensive": "AMBIGUOUS", "repair": "wrong"},

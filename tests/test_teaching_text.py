@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from fcourse.teaching.decision import Decision
-from fcourse.teaching.policy import decide
 from fcourse.errors import FcourseError, InvalidRequestError
+from fcourse.teaching.decision import Decision
 from fcourse.teaching.failure_modes import FAILURE_MODES
+from fcourse.teaching.policy import decide
 from fcourse.teaching.text import chat_answer, find_templates, render
 
 SYSTEM_EN = 'You can check the weather. Reply only with {"action": "get_weather", "city": "..."}'
@@ -160,3 +160,37 @@ def test_forgetting_the_format_on_an_action_claims_it_was_done() -> None:
     system = 'To refund an order reply {"action": "refund_order", "order_id": "..."}'
     d = ask("Please refund order O-100", system, fcourse={"failure_mode": "forgot"})
     assert d.content == "Done! I have taken care of it: refund order O-100."
+
+
+def test_truncation_points_vary_with_the_seed_and_some_cut_a_value() -> None:
+    def cut(seed: int) -> str:
+        return ask("What's the weather in Shanghai?", SYSTEM_EN, temperature=1.0, seed=seed,
+                   fcourse={"failure_mode": "truncated"}).content
+
+    full = json.dumps({"action": "get_weather", "city": "Shanghai"})
+    cuts = [cut(s) for s in range(40)]
+    assert cuts == [cut(s) for s in range(40)]  # deterministic per seed
+    assert all(full.startswith(c) and len('{"action"') <= len(c) < len(full) for c in cuts)
+    assert len(set(cuts)) >= 6
+    inside = full[: full.index('"Shanghai') + 2]  # ... "city": "S
+    mid_value = [c for c in cuts if c.startswith(inside) and len(c) < len(full) - 2]  # "S .. "Shangha
+    assert mid_value, "some truncations must end inside the city value, e.g. \"Shangh"
+
+
+def test_two_objects_without_arguments_names_a_different_second_action() -> None:
+    system = ('To get my order total reply {"action": "get_order_total"}\n'
+              'To check the weather reply {"action": "get_weather", "city": "..."}')
+    seconds = set()
+    for seed in range(6):
+        d = ask("What is my order total?", system, temperature=1.0, seed=seed, fcourse={"failure_mode": "two_objects"})
+        first, second = (json.loads(line) for line in d.content.split("\n"))
+        assert first == {"action": "get_order_total"} and second["action"] == "get_weather"
+        assert isinstance(second["city"], str) and second["city"]
+        seconds.add(second["city"])
+    assert len(seconds) > 1
+
+
+def test_two_objects_repeats_only_when_nothing_can_differ() -> None:
+    system = 'To get my order total reply {"action": "get_order_total"}'
+    d = ask("What is my order total?", system, fcourse={"failure_mode": "two_objects"})
+    assert d.content == '{"action": "get_order_total"}\n{"action": "get_order_total"}'

@@ -8,13 +8,13 @@ Introduced in chapter 1, where the learner first builds it by hand. One round:
 3. the *program* looks the action up in a dispatch table of real Python
    functions and calls it - the model never executes anything;
 4. the result goes back to the model as plain text, and the model words the
-   final sentence.
+   final sentence (``worded_by="model"``): the teaching model and a provider
+   both read the result and answer the question from it.
 
-Step 4 has a caveat on the offline teaching model: its text path does not yet
-read a result fed back as plain text (it answers with the JSON format again).
-When the reply to step 4 is another action instead of a sentence,
-:func:`run_prompt_hack` words the answer from the result itself and says so
-(``worded_by="program"``); with a provider the model words it.
+A text model can still answer step 4 with the JSON format again (nothing in a
+prompt hack stops it). Then the reply is not shown as the answer:
+:func:`run_prompt_hack` words it from the result itself and says so
+(``worded_by="program"``), so the facts still come from the function.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def run_prompt_hack(
     final = client.chat.completions.create(model=model, messages=messages, **create).choices[0].message.content or ""
     if final.strip() and not parse_prompt_reply(final, "defensive").ok and "{" not in final:
         run.final, run.worded_by = final, "model"
-    else:
+    else:  # the fallback: a reply that is JSON again (or empty) is no answer; the program words one
         args = ", ".join(f"{k}={v!r}" for k, v in parsed.arguments.items())
         run.final, run.worded_by = f"{parsed.name}({args}) returned: {run.result}", "program"
         run.trace.append("the model replied with JSON again instead of a sentence: the program words the answer")

@@ -16,10 +16,10 @@ FAILURE_MODES: tuple[str, ...] = (
     "clean",           # exactly the JSON object
     "prose",           # a sentence around the JSON
     "fence",           # inside a ```json markdown fence
-    "truncated",       # cut off mid-object (finish_reason "length")
+    "truncated",       # cut off mid-object at a seeded point, sometimes mid-value (finish_reason "length")
     "trailing_comma",  # {"a": 1,}
     "single_quotes",   # {'a': 'b'}
-    "two_objects",     # two JSON objects, the second one different
+    "two_objects",     # two JSON objects, the second one different (another value, or another action)
     "forgot",          # the format forgotten: a plain prose answer
 )
 

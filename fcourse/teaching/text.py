@@ -10,12 +10,16 @@ text, like any language model:
 - when a system (or developer, or user) prompt shows a JSON object to reply
   with (``Reply only with {"action": "get_weather", "city": "..."}``), it
   follows the format: literal values such as the action name are kept, the
-  placeholders are filled from the user's words (``fcourse.teaching.arguments``);
+  placeholders are filled from the user's words, or null
+  (``fcourse.teaching.text_templates``);
 - but not always cleanly. ``fcourse.teaching.failure_modes.FAILURE_MODES`` are the ways replies break in
   practice. At temperature 0 (or unset) the reply is ``clean``; above 0 a mode
   is sampled (seeded by the request and ``seed``; ``clean`` most often, flatter
   as the temperature rises); ``extra_body={"fcourse": {"failure_mode": "fence"}}``
-  picks one explicitly;
+  picks one explicitly. Where ``truncated`` cuts (sometimes inside a value) and
+  how ``two_objects``' second object differs are seeded by the request too;
+- when the program feeds the result of the action it wrote back as text, it
+  answers the question from that result (``fcourse.teaching.text_results``);
 - anything else gets a short, honest, deterministic chat answer.
 """
 
@@ -24,11 +28,12 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from fcourse.errors import InvalidRequestError
 from fcourse.teaching.analysis import analyse, language_of
-from fcourse.teaching.arguments import Sources, fill_arguments
+from fcourse.teaching.arguments import param_kind
 from fcourse.teaching.conversation import (
     context_text,
     latest_user_index,
@@ -38,99 +43,10 @@ from fcourse.teaching.conversation import (
 from fcourse.teaching.decision import Decision
 from fcourse.teaching.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
 from fcourse.teaching.places import PLACES, find_places
+from fcourse.teaching.text_results import answer_from_result, result_turn
+from fcourse.teaching.text_templates import action_of, fill_template, find_templates, is_literal
 
 __all__ = ["chat_answer", "find_templates", "invented_answer", "render", "reply"]
-
-
-_ACTION_KEYS = frozenset({"action", "tool", "name", "function", "type", "intent", "command", "tool_name", "op"})
-_IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
-_PLACEHOLDER_RE = re.compile(r"^\s*(?:\.{2,}|…+|<[^>]*>|\{[^}]*\}|\?+|x+|string|value|str|)\s*$", re.IGNORECASE)
-
-
-# ---------------------------------------------------------------- templates
-
-def _json_objects(text: str) -> list[tuple[dict[str, Any], int, int]]:
-    """Every top-level ``{...}`` in ``text`` that parses as a JSON object."""
-    found: list[tuple[dict[str, Any], int, int]] = []
-    i = 0
-    while True:
-        start = text.find("{", i)
-        if start < 0:
-            return found
-        depth, j, in_str = 0, start, False
-        end = -1
-        while j < len(text):
-            c = text[j]
-            if in_str:
-                if c == "\\":
-                    j += 1
-                elif c == '"':
-                    in_str = False
-            elif c == '"':
-                in_str = True
-            elif c == "{":
-                depth += 1
-            elif c == "}":
-                depth -= 1
-                if depth == 0:
-                    end = j + 1
-                    break
-            j += 1
-        if end < 0:
-            return found
-        raw = text[start:end]
-        candidate = re.sub(r":\s*<([^>\"]*)>", r': "<\1>"', raw)
-        try:
-            obj = json.loads(candidate)
-        except ValueError:
-            obj = None
-        if isinstance(obj, dict) and obj:
-            found.append((obj, start, end))
-        i = end
-
-
-def find_templates(messages: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str]]:
-    """JSON reply templates the prompt asks for, each with the sentence around it.
-
-    System and developer messages are searched first, then the latest user turn.
-    """
-    for role_set in (("system", "developer"), ("user",)):
-        texts = [text_of(m.get("content")) for m in messages if m.get("role") in role_set]
-        if role_set == ("user",):
-            texts = texts[-1:]
-        templates = []
-        for text in texts:
-            for obj, start, end in _json_objects(text):
-                lead = max(text.rfind("\n", 0, start), text.rfind("。", 0, start), text.rfind(". ", 0, start))
-                templates.append((obj, text[lead + 1 : end]))
-        if templates:
-            return templates
-    return []
-
-
-def _is_literal(key: str, value: Any) -> bool:
-    return key.lower() in _ACTION_KEYS and isinstance(value, str) and bool(_IDENT_RE.match(value))
-
-
-def _fill_template(template: dict[str, Any], user: str, context: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    props: dict[str, Any] = {}
-    for key, value in template.items():
-        if _is_literal(key, value):
-            continue
-        hint = "" if not isinstance(value, str) or _PLACEHOLDER_RE.match(value) else value
-        if isinstance(value, bool):
-            props[key] = {"type": "boolean", "description": key}
-        elif isinstance(value, (int, float)):
-            props[key] = {"type": "number", "description": key}
-        else:
-            props[key] = {"type": "string", "description": f"{key} {hint}".strip()}
-    filled = fill_arguments({"type": "object", "properties": props},
-                            Sources(user=(user,), context=context,
-                                    anchors=frozenset(t.key for t in analyse(user).terms if t.is_concept)))
-    out: dict[str, Any] = {}
-    for key, value in template.items():
-        out[key] = value if _is_literal(key, value) else filled.arguments.get(key)
-    return out, filled.provenance
 
 
 # ---------------------------------------------------------------- rendering
@@ -141,14 +57,24 @@ def _single_quoted(obj: dict[str, Any]) -> str:
     return "{" + ", ".join(f"{q(k)}: {q(v)}" for k, v in obj.items()) + "}"
 
 
-def _second_object(obj: dict[str, Any], rng: Any) -> dict[str, Any]:
+def _place_pool(language: str, but: Any = None) -> list[str]:
+    return [p for p in (zh if language == "zh" else en for en, zh in PLACES[:12]) if p != but]
+
+
+def _second_object(obj: dict[str, Any], rng: Any, alternatives: Sequence[dict[str, Any]] = (),
+                   language: str = "en") -> dict[str, Any]:
+    """A second object a careless parser would take for the call: one value changed, else another action.
+
+    An action with no value to change (``{"action": "get_last_month_total"}``) is followed by another
+    action the prompt offers (``alternatives``), its places picked at random; only when the prompt offers
+    no other action is the object repeated as it is.
+    """
     second = dict(obj)
     for key, value in obj.items():
-        if _is_literal(key, value) or value is None:
+        if is_literal(key, value) or value is None:
             continue
         if isinstance(value, str) and find_places(value):
-            pool = [zh if language_of(value) == "zh" else en for en, zh in PLACES[:12]]
-            pool = [p for p in pool if p != value]
+            pool = _place_pool(language_of(value), value)
             second[key] = pool[rng.randrange(len(pool))]
         elif isinstance(value, str) and re.search(r"\d+$", value):
             second[key] = re.sub(r"\d+$", lambda m: str(int(m.group()) + 1), value)
@@ -156,13 +82,61 @@ def _second_object(obj: dict[str, Any], rng: Any) -> dict[str, Any]:
             second[key] = value + 1
         else:
             continue
-        break
-    return second
+        return second
+    others = [alt for alt in alternatives if action_of(alt) and action_of(alt) != action_of(obj)]
+    if not others:
+        return second
+    alt = dict(others[rng.randrange(len(others))])
+    for key, value in alt.items():
+        if value is None and param_kind(key, {"type": "string", "description": key}) == "place":
+            pool = _place_pool(language)
+            alt[key] = pool[rng.randrange(len(pool))]
+    return alt
+
+
+def _cut_sites(clean: str) -> list[list[int]]:
+    """Where a reply can be cut off, grouped by site: inside each key or value, after each ``:`` and ``,``,
+    before the closing brace - never before the end of the first key (the reply has begun)."""
+    sites: list[list[int]] = []
+    strings: list[tuple[int, int]] = []
+    i, start = 0, -1
+    while i < len(clean):
+        c = clean[i]
+        if start >= 0:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                strings.append((start, i + 1))
+                start = -1
+        elif c == '"':
+            start = i
+        elif c in ":,":
+            sites.append([i + 1])
+        i += 1
+    if not strings:
+        return [[max(1, len(clean) * 2 // 3)]]
+    lo = strings[0][1]
+    sites += [list(range(a + 2, b)) for a, b in strings[1:] if b - a > 2]
+    sites.append([len(clean) - 1])
+    return [kept for kept in ([c for c in site if lo <= c < len(clean)] for site in sites) if kept]
+
+
+def _truncate(clean: str, rng: Any) -> str:
+    """``clean`` cut off at a point the seeded ``rng`` picks: a site first (so a cut inside a value,
+    ``"Shangh``, is as likely as one after a comma), then a position in it."""
+    sites = _cut_sites(clean)
+    site = sites[rng.randrange(len(sites))]
+    return clean[: site[rng.randrange(len(site))]]
 
 
 def render(obj: dict[str, Any], mode: str, *, language: str = "en", rng: Any = None,
-           prose_answer: str = "") -> tuple[str, str]:
-    """The reply text for ``obj`` in failure ``mode``, and its finish_reason."""
+           prose_answer: str = "", alternatives: Sequence[dict[str, Any]] = ()) -> tuple[str, str]:
+    """The reply text for ``obj`` in failure ``mode``, and its finish_reason.
+
+    ``rng`` (seeded from the request) picks where ``truncated`` cuts and how ``two_objects``'
+    second object differs; ``alternatives`` are the other actions the prompt offers, filled in.
+    """
+    rng = rng or random.Random(0)
     clean = json.dumps(obj, ensure_ascii=False)
     if mode == "clean":
         return clean, "stop"
@@ -173,13 +147,13 @@ def render(obj: dict[str, Any], mode: str, *, language: str = "en", rng: Any = N
     if mode == "fence":
         return "```json\n" + json.dumps(obj, ensure_ascii=False, indent=2) + "\n```", "stop"
     if mode == "truncated":
-        return clean[: max(1, len(clean) * 2 // 3)], "length"
+        return _truncate(clean, rng), "length"
     if mode == "trailing_comma":
         return clean[:-1] + ",}", "stop"
     if mode == "single_quotes":
         return _single_quoted(obj), "stop"
     if mode == "two_objects":
-        second = _second_object(obj, rng or random.Random(0))
+        second = _second_object(obj, rng, alternatives, language)
         return clean + "\n" + json.dumps(second, ensure_ascii=False), "stop"
     if mode == "forgot":
         return prose_answer, "stop"
@@ -303,10 +277,10 @@ def chat_answer(text: str, language: str, fallback: str | None = None) -> str:
 
 def _claimed_done(obj: dict[str, Any], language: str) -> str | None:
     """The format forgotten on an action: the model *says* it was done (it was not)."""
-    action = next((v for k, v in obj.items() if _is_literal(k, v)), None)
+    action = next((v for k, v in obj.items() if is_literal(k, v)), None)
     if not action:
         return None
-    values = ", ".join(str(v) for k, v in obj.items() if v is not None and not _is_literal(k, v))
+    values = ", ".join(str(v) for k, v in obj.items() if v is not None and not is_literal(k, v))
     words = str(action).replace("_", " ")
     if language == "zh":
         return f"好的，已经帮你完成了：{words} {values}。".replace(" 。", "。")
@@ -318,6 +292,11 @@ def _claimed_done(obj: dict[str, Any], language: str) -> str | None:
 def reply(request: dict[str, Any]) -> Decision:
     """The plain text model's reply to a request without tools (chapter 1)."""
     messages = request.get("messages") or []
+    fed_back = result_turn(messages)
+    if fed_back is not None:
+        content, language, read = answer_from_result(fed_back)
+        record = {"kind": "text", "language": language, "tools": [], **read}
+        return Decision(kind="text", content=content, finish_reason="stop", record=record)
     idx = latest_user_index(messages)
     user = text_of(messages[idx].get("content")) if idx is not None else ""
     language = language_of(user)
@@ -354,10 +333,12 @@ def reply(request: dict[str, Any]) -> Decision:
         )
         return Decision(kind="text", content=prose, finish_reason="stop", record=record)
     template = templates[best][0]
-    obj, provenance = _fill_template(template, user_for_values, context)
+    obj, provenance = fill_template(template, user_for_values, context)
     mode, how = _choose_mode(request)
+    others = [fill_template(t, user_for_values, context)[0] for i, (t, _) in enumerate(templates)
+              if i != best] if mode == "two_objects" else []
     content, finish = render(obj, mode, language=language, rng=request_rng(request, "two_objects"),
-                             prose_answer=invented or _claimed_done(obj, language) or prose)
+                             prose_answer=invented or _claimed_done(obj, language) or prose, alternatives=others)
     record.update(
         behaviour="json_format",
         reason="no tools, but the prompt shows a JSON reply format: it follows the format",

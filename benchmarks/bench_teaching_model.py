@@ -135,7 +135,7 @@ def main() -> int:
                 (
                     label,
                     _median_ms(direct, rounds),
-                    _median_ms(lambda: sdk(floor), rounds),
+                    _median_ms(lambda floor=floor: sdk(floor), rounds),
                     _median_ms(lambda: sdk(offline), rounds),
                     _median_ms(lambda: sdk(http), rounds),
                 )
@@ -146,7 +146,8 @@ def main() -> int:
 
     print(f"teaching model, median ms per request ({rounds} timed requests per cell, after warm-up)")
     header = ("request", "handle()", "SDK floor", "SDK in-process", "/ floor", "SDK over HTTP", "/ floor")
-    print(f"{header[0]:<18} {header[1]:>9} {header[2]:>10} {header[3]:>15} {header[4]:>8} {header[5]:>14} {header[6]:>8}")
+    widths = (18, 9, 10, 15, 8, 14, 8)
+    print(" ".join(f"{h:<{w}}" if i == 0 else f"{h:>{w}}" for i, (h, w) in enumerate(zip(header, widths))))
     for label, direct, floor_ms, in_process, over_http in rows:
         print(
             f"{label:<18} {direct:>9.3f} {floor_ms:>10.3f} {in_process:>15.3f} {in_process / floor_ms:>7.2f}x"

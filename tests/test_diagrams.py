@@ -259,8 +259,8 @@ def test_breaker_timeline_boxes_follow_the_events_in_order() -> None:
 
 
 def test_breaker_timeline_reads_fcourse_breaker_events() -> None:
-    from fcourse.runtime.breaker import CircuitBreaker
     from fcourse.clock import FakeClock
+    from fcourse.runtime.breaker import CircuitBreaker
 
     clock = FakeClock(start=100.0)
     breaker = CircuitBreaker("refund_order", failure_threshold=2, cooldown=30, clock=clock,

@@ -11,9 +11,14 @@ import pytest
 from fcourse.errors import CaseFileError
 from fcourse.evaluation.cases import BUNDLED, CATEGORIES, FORMAT, load_cases, parse_cases, with_tools
 
-TOOL = {"type": "function", "function": {"name": "refund_order", "description": "Refund a paid order.",
-                                         "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}},
-                                                        "required": ["order_id"]}}}
+TOOL = {
+    "type": "function",
+    "function": {
+        "name": "refund_order",
+        "description": "Refund a paid order.",
+        "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]},
+    },
+}
 
 
 def good(**overrides: Any) -> dict[str, Any]:

@@ -9,7 +9,9 @@ from fcourse.evaluation.grading import classify_text, label_of, parse_arguments,
 
 TOOLS = ({"type": "function", "function": {"name": "refund_order", "parameters": {
     "type": "object", "properties": {"order_id": {"type": "string", "description": "The order id"}}}}},)
-CALL = Case("c", "en", "single", "refund O-1", "call", (ExpectedCall("refund_order", {"order_id": "O-1"}),), tools=TOOLS)
+CALL = Case(
+    "c", "en", "single", "refund O-1", "call", (ExpectedCall("refund_order", {"order_id": "O-1"}),), tools=TOOLS
+)
 TWO = Case("p", "en", "parallel", "x", "call", (ExpectedCall("a", {"x": 1}), ExpectedCall("a", {"x": 2})))
 ANY = Case("s", "en", "single", "x", "call", (ExpectedCall("search", None),))
 ANSWER = Case("d", "en", "dont_call", "hi", "answer")

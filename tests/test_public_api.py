@@ -9,7 +9,6 @@ import pytest
 
 import fcourse
 
-
 #: the facade, written out: adding or dropping a public name is a decision this list records
 PUBLIC = {
     # chapter 0: start here

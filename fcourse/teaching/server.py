@@ -178,7 +178,7 @@ class _Handler(BaseHTTPRequestHandler):
             return
         self._reply(lambda: self.endpoint(self.command, self.path, body))
 
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _serve
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _serve  # noqa: N815 - http.server names
 
     def do_HEAD(self) -> None:  # noqa: N802 - http.server's naming
         self._reply(lambda: self.endpoint("HEAD", self.path, b""), head=True)

@@ -52,9 +52,9 @@ from fcourse.db import open_database
 from fcourse.lab.exercises.report import CheckCase, CheckReport
 
 __all__ = [
+    "SOLUTION_SCHEMA",
     "ClaimReport",
     "RaceResult",
-    "SOLUTION_SCHEMA",
     "check_claim",
     "race_claim",
     "solution_claim",

@@ -20,10 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
-import re
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -34,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench_teaching_model import TOOLS  # noqa: E402
+from bench_teaching_model import _start_server as start_server  # noqa: E402
 
 QUESTIONS = [("What's the weather like in Paris today?", "Paris"), ("北京今天天气怎么样？", "北京")]
 
@@ -69,22 +67,6 @@ def _worker(base: str, clients: int, requests: int, first: int, start_at: float)
     for thread in threads:
         thread.join()
     return latencies, errors
-
-
-def start_server() -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "fcourse", "serve", "--port", "0", "--quiet"],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None
-    match = re.search(r"http://127\.0\.0\.1:\d+/v1", proc.stdout.readline())
-    if not match:
-        proc.kill()
-        raise SystemExit("the server did not start")
-    return proc, match.group(0)
 
 
 def run(clients: int, requests: int, processes: int) -> dict[str, Any]:

@@ -18,25 +18,9 @@ The pipeline (one module per stage, each passing one record forward)
     results the answer is worded from them (``wording.answer_results``).
 
 How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
-    Each tool's *description* - never its name - is a small document; its
-    parameter descriptions count too, at 0.3 weight. The conversation is the
-    query: the latest user turn at full weight, earlier user turns at 0.4, the
-    system/developer context at 0.25. Both sides go through the same analysis
-    (``fcourse.teaching.analysis``): English stemmed (Snowball), Chinese
-    segmented (jieba), and words of the same meaning mapped to one concept
-    (``fcourse.teaching.lexicon``: "money back", "reimburse", "退款" -> #refund).
-    Each tool is scored with BM25 (k1=1.2, b=0.5; the IDF counts three empty
-    background documents, so a single tool still has informative terms), and
-    each term's contribution is multiplied by its concept weight - generic
-    words such as *order*, *user* or *get* count for less. A tool *fits* when
-    its score reaches the threshold (1.0) **and** the latest user turn itself
-    matched one of its non-generic terms (a concept, or at least two shared
-    words); otherwise the model answers in text. Terms right after "don't" /
-    "不要" are dropped ("don't refund, just tell me when it arrives" refunds
-    nothing), but a phrase the lexicon knows wins over the negation ("don't
-    let me forget" is a reminder, "这个订单我不要了" / "I don't need it
-    anymore" a cancellation). Because only descriptions are read, swapping
-    two tools' descriptions swaps their routing.
+    By reading each tool's *description*, never its name; ``fcourse.teaching.routing``'s
+    docstring says how the words are scored. Because only descriptions are read,
+    swapping two tools' descriptions swaps their routing.
 
     *Meaning* (issue 13, ``fcourse.teaching.meaning``): each content word
     of the latest turn - an English word, or the CC-CEDICT glosses of a

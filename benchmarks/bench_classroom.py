@@ -55,18 +55,23 @@ def _learner(base: str, requests: int, offset: int, latencies: list[float], erro
         latencies.append(time.perf_counter() - start)
 
 
-def _worker(base: str, clients: int, requests: int, first: int, start_at: float) -> tuple[list[float], list[str]]:
+def _worker(
+    base: str, clients: int, requests: int, first: int, start_at: float
+) -> tuple[list[float], list[str], float, float]:
+    import openai  # noqa: F401  (imported before the clock starts)
+
     latencies: list[float] = []
     errors: list[str] = []
     threads = [
         threading.Thread(target=_learner, args=(base, requests, first + n, latencies, errors)) for n in range(clients)
     ]
     time.sleep(max(0.0, start_at - time.time()))  # all processes start together
+    began = time.time()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return latencies, errors
+    return latencies, errors, began, time.time()
 
 
 def run(clients: int, requests: int, processes: int) -> dict[str, Any]:
@@ -74,18 +79,19 @@ def run(clients: int, requests: int, processes: int) -> dict[str, Any]:
     try:
         _worker(base, 2, 5, 0, 0.0)  # warm-up: connections, both languages
         per = [clients // processes + (1 if p < clients % processes else 0) for p in range(processes)]
-        start_at = time.time() + 1.0
         with multiprocessing.get_context("spawn").Pool(processes) as pool:
+            start_at = time.time() + 3.0  # time for every worker to start and import the SDK
             jobs = [
                 pool.apply_async(_worker, (base, n, requests, sum(per[:p]), start_at)) for p, n in enumerate(per)
             ]
             results = [job.get(timeout=600) for job in jobs]
-        elapsed = time.time() - start_at
+        # from the first request sent to the last reply received, whatever each process's start-up took
+        elapsed = max(r[3] for r in results) - min(r[2] for r in results)
     finally:
         proc.terminate()
         proc.wait(timeout=40)
-    latencies = sorted(t for lat, _ in results for t in lat)
-    errors = [e for _, errs in results for e in errs]
+    latencies = sorted(t for r in results for t in r[0])
+    errors = [e for r in results for e in r[1]]
     return {
         "clients": clients,
         "requests": len(latencies),

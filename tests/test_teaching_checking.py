@@ -84,3 +84,28 @@ def test_an_enum_value_in_a_negated_stretch_makes_no_call() -> None:
         "on": {"type": "boolean", "description": "true to switch on, false to switch off"}}, ["room", "on"])]
     d = run("Switch the attic fan off, not the porch one", fan)
     assert [c.arguments for c in d.tool_calls] == [{"room": "attic", "on": False}]
+
+
+def _after_refund(latest: str) -> list[dict[str, Any]]:
+    return [{"role": "user", "content": "Refund O-310 please"},
+            {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {
+                "name": "refund_order", "arguments": "{\"order_id\": \"O-310\"}"}}]},
+            {"role": "tool", "tool_call_id": "call_1", "content": "{\"refunded\": true}"},
+            {"role": "assistant", "content": "Refunded."},
+            {"role": "user", "content": latest}]
+
+
+def test_a_value_of_an_earlier_turn_is_not_reused_when_the_user_points_to_another_one() -> None:
+    for latest in ("and cancel the other order as well", "再把另一个订单取消"):
+        d = run(_after_refund(latest), ORDERS)
+        assert d.kind == "ask" and not d.tool_calls, latest
+        assert "order_id" in (d.content or ""), latest
+
+
+def test_a_capitalised_city_the_gazetteer_lacks_fills_a_city_parameter() -> None:
+    from fcourse.teaching.given_values import _cities
+
+    assert _cities("How cold is it in Tromsø tonight?", "city name") == ["Tromsø"]
+    trip = "a coach from Cusco to Puerto Maldonado on Monday"
+    assert _cities(trip, "departure city") == ["Cusco"]
+    assert _cities(trip, "arrival city") == ["Puerto Maldonado"]

@@ -109,3 +109,21 @@ def test_a_capitalised_city_the_gazetteer_lacks_fills_a_city_parameter() -> None
     trip = "a coach from Cusco to Puerto Maldonado on Monday"
     assert _cities(trip, "departure city") == ["Cusco"]
     assert _cities(trip, "arrival city") == ["Puerto Maldonado"]
+
+
+def test_half_is_the_middle_of_the_schemas_range_and_a_colon_after_digits_still_opens_a_message() -> None:
+    from fcourse.teaching.given_values import fill_numbers, fill_shapes
+
+    got: list[Any] = []
+    level = {"level": {"type": "integer", "minimum": 0, "maximum": 10, "description": "Fan speed"}}
+    fill_numbers("run the fan at half", level, ["level"], {}, [], lambda *a: got.append(a[:2]))
+    assert got == [("level", 5)]
+    got.clear()
+    fill_numbers("run the fan at half", {"level": {"type": "integer"}}, ["level"], {}, [], lambda *a: got.append(a))
+    assert got == []  # no range in the schema: nothing to take half of
+    note = {"note": {"type": "string", "description": "Message text"}}
+    fill_shapes("page +4915112345678: parking lot B is full", note, ["note"], {}, lambda *a: got.append(a[:2]))
+    assert got == [("note", "parking lot B is full")]
+    got.clear()
+    fill_shapes("alarm at 07:30 tomorrow", note, ["note"], {}, lambda *a: got.append(a[:2]))
+    assert got == []

@@ -75,7 +75,7 @@ def _cities(text: str, about: str) -> list[str]:
         found = [f for f in found if f[0] != "from"] or found
     return list(dict.fromkeys(name for _, name in found))
 _ZH_ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,8}(?:路|街|道|巷|大街)\d+号(?:[\u4e00-\u9fff\d]{0,6}(?:室|楼|层))?")
-_AFTER_COLON = re.compile(r"(?<!\d)[:：]\s*(?!\d)([^:：]{2,})$")
+_AFTER_COLON = re.compile(r"(?:(?<!\d)[:：]|[:：](?=\s))\s*(?!\d)([^:：]{2,})$")  # "10:30" is a time, not a colon
 
 
 def fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any], add: Any) -> None:
@@ -124,6 +124,17 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
         if props[wanted[0]].get("type") == "integer" and isinstance(value, float):
             return
         add(wanted[0], value, f"the number written '{free[0].text}'")
+    elif not free and (half := _HALF.search(text)):  # "halfway" on a 0-100 scale: the middle of the schema's range
+        lo, hi = props[wanted[0]].get("minimum"), props[wanted[0]].get("maximum")
+        if isinstance(lo, (int, float)) and isinstance(hi, (int, float)) and hi > lo:
+            mid = (lo + hi) / 2
+            if mid == int(mid) or props[wanted[0]].get("type") == "number":
+                add(wanted[0], int(mid) if mid == int(mid) else mid,
+                    f"'{half.group()}': the middle of the range {lo}-{hi} the schema gives")
+
+
+#: "half" as a quantity (a closed-class word of both languages), read against the schema's range
+_HALF = re.compile(r"\bhalf(?:way)?\b|一半|半开|半关", re.IGNORECASE)
 
 
 _TRUE_FALSE = re.compile(r"\b(true|false)\b\s*(?:to|if|when|means|=|:|-)?\s*([^,;.()]+)", re.IGNORECASE)

@@ -225,11 +225,13 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
                 words += [str(v).replace("_", " ") for v in p.get("enum", []) if isinstance(v, str)]
         texts.append(" ".join(words))
     out = []
-    for pairs in meaning_pairs(latest, texts):
+    for tool, pairs in zip(tools, meaning_pairs(latest, texts)):
         row = []
+        tf = _tool_doc(tool).tf
         for p in pairs:
-            if p.said == p.user and p.written == p.description and _stem(p.user) == _stem(p.description):
-                continue  # the same word on both sides: BM25 has counted it
+            if p.said == p.user and p.written == p.description and _stem(p.user) == _stem(p.description) \
+                    and any(t.key in tf for t in analyse(p.user).terms):
+                continue  # the same word on both sides: BM25 has counted it (an enum value it has not)
             said = p.said if p.said == p.user else f"{p.said} ({p.user})"
             written = p.description if p.written == p.description else f"{p.written} ({p.description})"
             surface = f"{said} ~ {written}"

@@ -228,9 +228,14 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
     for tool, pairs in zip(tools, meaning_pairs(latest, texts)):
         row = []
         tf = _tool_doc(tool).tf
-        for p in pairs:
-            if p.said == p.user and p.written == p.description and _stem(p.user) == _stem(p.description) \
-                    and any(t.key in tf for t in analyse(p.user).terms):
+        seen: set[str] = set()
+        for p in pairs:  # best first: one pair per word the user wrote (a Chinese word's glosses are one word)
+            if p.said in seen:
+                continue
+            seen.add(p.said)
+            same = p.said == p.written if p.said != p.user else (
+                p.written == p.description and _stem(p.user) == _stem(p.description))
+            if same and any(t.key in tf for t in analyse(p.said).terms):
                 continue  # the same word on both sides: BM25 has counted it (an enum value it has not)
             said = p.said if p.said == p.user else f"{p.said} ({p.user})"
             written = p.description if p.written == p.description else f"{p.written} ({p.description})"

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,9 +113,12 @@ def _doc(description: str, param_descriptions: tuple[str, ...]) -> _Doc:
 
 @functools.lru_cache(maxsize=2048)
 def _profile(description: str) -> tuple[str | None, bool, bool]:
-    """A description's main action (its first action concept), whether it changes things, whether it searches."""
+    """A description's main action (the first action concept of its first sentence), whether it changes things,
+    whether it searches."""
     concepts = [t.key[1:] for t in analyse(description).terms if t.is_concept]
-    main = next((c for c in concepts if c in ACTION_CONCEPTS), None)
+    first = re.split(r"(?<=[.!?])\s+|[。！？]", description.strip(), maxsplit=1)[0]
+    # "Extend the due date ... Each renewal adds 21 days.": what the tool does is said first, not in a detail after
+    main = next((t.key[1:] for t in analyse(first).terms if t.is_concept and t.key[1:] in ACTION_CONCEPTS), None)
     effect = main in EFFECT_CONCEPTS if main else False
     searches = main in SEARCH_CONCEPTS if main else bool(set(concepts) & SEARCH_CONCEPTS)
     return main, effect, searches

@@ -120,7 +120,8 @@ def test_the_v2_set_is_sealed_well_formed_and_its_tool_sets_appear_nowhere_else(
             assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
     root = Path(__file__).resolve().parents[1]
     new = {t["function"]["name"] for ts in DOC_V2["toolsets"].values() for t in ts}
-    for p in [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]:
+    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
+    for p in files:
         if p.resolve() != Path(__file__).resolve():
             assert not [n for n in new if n in p.read_text(encoding="utf-8", errors="ignore")], p
 

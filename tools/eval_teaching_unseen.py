@@ -187,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"{json.dumps(r['calls'], ensure_ascii=False)}"
                       + (" UNSAFE" if r["unsafe_calls"] else "") + (" SCHEMA" if r["schema_violating_calls"] else ""))
     if args.json:
-        args.json.write_text(json.dumps({"data": args.data.name, "split": args.split, "figures": figures, "results": results},
-                                        ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        doc = {"data": args.data.name, "split": args.split, "figures": figures, "results": results}
+        args.json.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

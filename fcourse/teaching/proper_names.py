@@ -27,7 +27,8 @@ __all__ = ["asks_for_a_name", "proper_name"]
 _NAME_CUE_EN = re.compile(r"\b(?i:named|called|(?:his|her|their|my|the)? ?name(?: is|:)?)\s+(?P<v>[^\s,.;!?，。；！？]+"
                           r"(?:\s+[A-Z0-9][^\s,.;!?，。；！？]*)*)")
 _NAME_CUE_ZH = re.compile(r"(?:名字是|名字叫|名叫|姓名是|姓名[:：]?|叫做|叫)\s*(?P<v>[\u4e00-\u9fff]{2,4}|[A-Za-z]+)")
-_RUN = re.compile(r"(?<![A-Za-z])[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?)*(?![A-Za-z0-9])")
+_WORD = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
+_RUN = re.compile(rf"(?<![A-Za-z]){_WORD}(?:\s+{_WORD})*(?![A-Za-z0-9])")
 _SENTENCE_START = re.compile(r"(?:^|[.!?。！？]\s*|[\"“]\s*)$")
 # English function words that may open a sentence capitalised (a closed class, as in ``meaning``)
 _OPENERS = frozenset("""a an the and or but if so to of for in on at by with from i my our your his her their its

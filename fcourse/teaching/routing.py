@@ -229,7 +229,7 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
                 words += [str(v).replace("_", " ") for v in p.get("enum", []) if isinstance(v, str)]
         texts.append(" ".join(words))
     out = []
-    for tool, pairs in zip(tools, meaning_pairs(latest, texts)):
+    for tool, pairs in zip(tools, meaning_pairs(latest, texts), strict=True):
         row = []
         tf = _tool_doc(tool).tf
         seen: set[str] = set()

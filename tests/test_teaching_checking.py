@@ -84,3 +84,46 @@ def test_an_enum_value_in_a_negated_stretch_makes_no_call() -> None:
         "on": {"type": "boolean", "description": "true to switch on, false to switch off"}}, ["room", "on"])]
     d = run("Switch the attic fan off, not the porch one", fan)
     assert [c.arguments for c in d.tool_calls] == [{"room": "attic", "on": False}]
+
+
+def _after_refund(latest: str) -> list[dict[str, Any]]:
+    return [{"role": "user", "content": "Refund O-310 please"},
+            {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {
+                "name": "refund_order", "arguments": "{\"order_id\": \"O-310\"}"}}]},
+            {"role": "tool", "tool_call_id": "call_1", "content": "{\"refunded\": true}"},
+            {"role": "assistant", "content": "Refunded."},
+            {"role": "user", "content": latest}]
+
+
+def test_a_value_of_an_earlier_turn_is_not_reused_when_the_user_points_to_another_one() -> None:
+    for latest in ("and cancel the other order as well", "再把另一个订单取消"):
+        d = run(_after_refund(latest), ORDERS)
+        assert d.kind == "ask" and not d.tool_calls, latest
+        assert "order_id" in (d.content or ""), latest
+
+
+def test_a_capitalised_city_the_gazetteer_lacks_fills_a_city_parameter() -> None:
+    from fcourse.teaching.given_values import _cities
+
+    assert _cities("How cold is it in Tromsø tonight?", "city name") == ["Tromsø"]
+    trip = "a coach from Cusco to Puerto Maldonado on Monday"
+    assert _cities(trip, "departure city") == ["Cusco"]
+    assert _cities(trip, "arrival city") == ["Puerto Maldonado"]
+
+
+def test_half_is_the_middle_of_the_schemas_range_and_a_colon_after_digits_still_opens_a_message() -> None:
+    from fcourse.teaching.given_values import fill_numbers, fill_shapes
+
+    got: list[Any] = []
+    level = {"level": {"type": "integer", "minimum": 0, "maximum": 10, "description": "Fan speed"}}
+    fill_numbers("run the fan at half", level, ["level"], {}, [], lambda *a: got.append(a[:2]))
+    assert got == [("level", 5)]
+    got.clear()
+    fill_numbers("run the fan at half", {"level": {"type": "integer"}}, ["level"], {}, [], lambda *a: got.append(a))
+    assert got == []  # no range in the schema: nothing to take half of
+    note = {"note": {"type": "string", "description": "Message text"}}
+    fill_shapes("page +4915112345678: parking lot B is full", note, ["note"], {}, lambda *a: got.append(a[:2]))
+    assert got == [("note", "parking lot B is full")]
+    got.clear()
+    fill_shapes("alarm at 07:30 tomorrow", note, ["note"], {}, lambda *a: got.append(a[:2]))
+    assert got == []

@@ -479,8 +479,6 @@ def test_a_follow_up_value_goes_to_the_argument_that_was_asked_for() -> None:
     assert calls(d) == [("fx_convert", {"amount": 100, "from_currency": "USD", "to_currency": "JPY"})]
 
 
-@pytest.mark.xfail(strict=True, reason="'寄到上海' routed only thanks to the lexicon phrase '寄到' "
-                   "(removed in issue 13); CC-CEDICT has no entry for 寄到, and 寄's gloss 'send' is not alike enough to 'ship' (0.37)")
 def test_a_required_enum_takes_the_default_its_description_names() -> None:
     ship = tool("ship", "Ship a parcel to an address.", {
         "city": {"type": "string", "description": "Destination city"},

@@ -353,8 +353,6 @@ _GONE = "passed only thanks to a lexicon phrase taken from this case, removed in
 
 #: cases the teaching model still gets wrong, each with the honest reason (strict: a fix must remove the mark)
 XFAIL = {
-    "flight-business": "no flight word: telling a flight from a train needs world knowledge (Shenzhen-Seoul is "
-                       "abroad) that the lexicon does not have; 'business' is a cabin and a seat class alike",
     # issue 13 removed the lexicon phrases taken from these cases; the general resources do not read them
     "slack-let-team-know": _GONE + "'let the team know'",
     "reminder-dont-let-me-forget": _GONE + "'don't let me forget' (now read as a negation)",

@@ -104,3 +104,29 @@ def test_the_same_request_gives_the_same_reply_byte_for_byte() -> None:
         body = {"model": "fcourse-teacher", "messages": case["messages"], "tools": DOC["toolsets"][case["toolset"]]}
         first = json.dumps(chat_completion(body), sort_keys=True, ensure_ascii=False)
         assert json.dumps(chat_completion(body), sort_keys=True, ensure_ascii=False) == first, case["id"]
+
+
+DOC_V2 = ev.load(ev.DATA_V2)
+
+
+def test_the_v2_set_is_sealed_well_formed_and_its_tool_sets_appear_nowhere_else() -> None:
+    ids = [c["id"] for c in DOC_V2["cases"]]
+    assert len(ids) == len(set(ids)) >= 60 and {c["split"] for c in DOC_V2["cases"]} == {"test"}
+    langs = [c["tags"]["lang"] for c in DOC_V2["cases"]]
+    assert abs(langs.count("en") - langs.count("zh") - langs.count("mixed")) <= 2
+    for case in DOC_V2["cases"]:
+        tools = {t["function"]["name"]: t["function"]["parameters"] for t in DOC_V2["toolsets"][case["toolset"]]}
+        for call in case["expect"].get("calls", []):
+            assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
+    root = Path(__file__).resolve().parents[1]
+    new = {t["function"]["name"] for ts in DOC_V2["toolsets"].values() for t in ts}
+    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
+    for p in files:
+        if p.resolve() != Path(__file__).resolve():
+            assert not [n for n in new if n in p.read_text(encoding="utf-8", errors="ignore")], p
+
+
+def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
+    results = ev.evaluate("test", ev.DATA_V2)[1]  # counts only: the sealed cases are not named
+    assert sum(r["unsafe_calls"] for r in results) == 0
+    assert sum(r["schema_violating_calls"] for r in results) == 0

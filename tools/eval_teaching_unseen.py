@@ -1,8 +1,9 @@
 """Score the teaching model on the unseen case set (issue 13), split by split.
 
-    PYTHONPATH=$PWD python tools/eval_teaching_unseen.py [--split dev|test|all] [--failures] [--json OUT]
+    PYTHONPATH=$PWD python tools/eval_teaching_unseen.py [--data FILE] [--split dev|test|all] [--failures] [--json OUT]
 
-Each case of ``tests/data/teaching_unseen_v1.json`` goes through the endpoint's
+Each case of ``tests/data/teaching_unseen_v1.json`` (or ``--data``, e.g. the sealed
+``teaching_unseen_v2.json``, whose cases are all in the ``test`` split) goes through the endpoint's
 ``explain`` (request validation, the policy, the reply shaping: what the SDK would
 receive) and is judged by the rules in the file's ``matching`` section. Besides
 the pass rate it counts the two safety failures the course cannot accept:
@@ -30,6 +31,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "teaching_unseen_v1.json"
+DATA_V2 = ROOT / "tests" / "data" / "teaching_unseen_v2.json"
 MODEL = "fcourse-teacher"
 KINDS = {"tool_calls": "call", "ask": "ask", "answer": "answer", "text": "answer"}
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -170,12 +172,13 @@ def _table(figures: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA, help="case file (default: v1)")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
     parser.add_argument("--failures", action="store_true", help="list failing dev cases")
     parser.add_argument("--json", type=Path, help="write figures and per-case results here")
     args = parser.parse_args(argv)
-    figures, results = evaluate(args.split)
-    print(f"split: {args.split}")
+    figures, results = evaluate(args.split, args.data)
+    print(f"data: {args.data.name}  split: {args.split}")
     print(_table(figures))
     if args.failures and args.split == "dev":
         for r in results:
@@ -184,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"{json.dumps(r['calls'], ensure_ascii=False)}"
                       + (" UNSAFE" if r["unsafe_calls"] else "") + (" SCHEMA" if r["schema_violating_calls"] else ""))
     if args.json:
-        args.json.write_text(json.dumps({"split": args.split, "figures": figures, "results": results},
-                                        ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        doc = {"data": args.data.name, "split": args.split, "figures": figures, "results": results}
+        args.json.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

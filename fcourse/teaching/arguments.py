@@ -63,6 +63,7 @@ from fcourse.teaching.extract import Candidate, candidates, example_pattern, pre
 from fcourse.teaching.freetext import free_text
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
 from fcourse.teaching.params import coerce, main_type, param_text, types_of
+from fcourse.teaching.proper_names import asks_for_a_name, proper_name
 
 __all__ = ["Filled", "Sources", "fill_arguments", "param_kind"]
 
@@ -247,6 +248,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                     break
                 got = free_text(param, schema, texts[where], sources.anchors,
                                 reserved[where] + time_reserved[where], param in required)
+                if asks_for_a_name(param, schema):  # "my daughter Lily Zhang in with ..." -> "Lily Zhang"
+                    got = proper_name(texts[where], got[0] if got else None) or got
                 if got and param not in required and got[0] in values.values():
                     break  # an optional text that would only repeat another argument is left out
                 if got:

@@ -125,6 +125,10 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
 
 
 
+#: "my other order", "另一个订单": the latest turn points away from what an earlier turn named (closed-class words)
+_OTHER = re.compile(r"\b(?:other|another|different|else)\b|另一|另外一|别的|其他|其它", re.IGNORECASE)
+
+
 def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f: Filled,
                today: dt.date | None, excluded: set[str], notes: list[dict[str, Any]], tool: str) -> Filled:
     props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
@@ -152,6 +156,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             others = {t for t in TOKEN.findall(text) if re.fullmatch(shape(old), t) and t not in excluded}
             if len(others) == 1:
                 add(name, others.pop(), "the one value of that shape the user did not exclude")
+        elif source.get(name, "") == "earlier user turn" and _OTHER.search(conversation.latest or ""):
+            drop(name, "the user asks about another one than the value of an earlier turn: ask which")
         elif source.get(name, "").startswith("system") and (
                 why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today)):
             drop(name, why)

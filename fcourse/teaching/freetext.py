@@ -63,7 +63,7 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
         picked = said.strip().lstrip("：:，, ").strip("\"'“”").rstrip("。.！!？?；;").strip()  # as written
         if picked:
             return picked, "text after a message cue"
-    colon = re.search(r"(?<!\d)[:：]\s*(.+)$", text)
+    colon = re.search(r"(?:(?<!\d)[:：]|[:：](?=\s))\s*(.+)$", text)  # "+86139...: running late", not "10:30"
     if colon:  # after a colon: the text itself, as written (past values other arguments took)
         start = colon.start(1)
         for a, b in sorted(reserved):

@@ -49,9 +49,33 @@ def _enum_choice(values: list[Any], text: str, zh_words: list[str]) -> tuple[Any
 
 
 
-_CITY = re.compile(r"\b(?:in|to|from|at|near) ([A-Z][a-z]+(?: [A-Z][a-z]+)?)")
+# a capitalised word in any alphabet ("Quito", "Tromsø", "São Paulo"), after a preposition of place
+_CITY = re.compile(r"\b(in|to|from|at|near) ([^\W\d_]+(?:[ -](?=[^\W\d_a-z])[^\W\d_]+)?)")
+_PREPOSITIONS = frozenset(("in", "to", "from", "at", "near", "on", "for", "by", "until"))
+_FROM_WORDS = ("from", "origin", "departure", "depart", "leave", "leaving", "start")
+_TO_WORDS = ("destination", "arrival", "arrive", "to ", "going")
+
+
+def _cities(text: str, about: str) -> list[str]:
+    """Capitalised place names after a preposition; for an origin or a destination, after "from" / "to" only."""
+    found: list[tuple[str, str]] = []
+    for prep, words in _CITY.findall(text):
+        parts = words.replace("-", " - ").split()
+        keep = []
+        for w in parts:
+            if w != "-" and (not w[0].isupper() or w.lower() in _PREPOSITIONS):
+                break
+            keep.append(w)
+        name = " ".join(keep).replace(" - ", "-").strip(" -")
+        if name and name[0].isupper():
+            found.append((prep, name))
+    if any(w in about for w in _FROM_WORDS) and not any(w in about for w in _TO_WORDS):
+        found = [f for f in found if f[0] == "from"] or found
+    elif any(w in about for w in _TO_WORDS) and not any(w in about for w in _FROM_WORDS):
+        found = [f for f in found if f[0] != "from"] or found
+    return list(dict.fromkeys(name for _, name in found))
 _ZH_ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,8}(?:路|街|道|巷|大街)\d+号(?:[\u4e00-\u9fff\d]{0,6}(?:室|楼|层))?")
-_AFTER_COLON = re.compile(r"(?<!\d)[:：]\s*(?!\d)([^:：]{2,})$")
+_AFTER_COLON = re.compile(r"(?:(?<!\d)[:：]|[:：](?=\s))\s*(?!\d)([^:：]{2,})$")  # "10:30" is a time, not a colon
 
 
 def fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any], add: Any) -> None:
@@ -65,7 +89,7 @@ def fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dic
         about = f"{name} {sub.get('description', '')}".lower()
         used = {str(v) for v in args.values()}
         if "city" in about or "城市" in about:
-            cities = [c for c in dict.fromkeys(_CITY.findall(text)) if c not in used]
+            cities = [c for c in _cities(text, about) if c not in used]
             if len(cities) == 1:
                 add(name, cities[0], f"the capitalised place name after a preposition ('{cities[0]}')")
         elif "address" in about or "地址" in about:
@@ -100,6 +124,17 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
         if props[wanted[0]].get("type") == "integer" and isinstance(value, float):
             return
         add(wanted[0], value, f"the number written '{free[0].text}'")
+    elif not free and (half := _HALF.search(text)):  # "halfway" on a 0-100 scale: the middle of the schema's range
+        lo, hi = props[wanted[0]].get("minimum"), props[wanted[0]].get("maximum")
+        if isinstance(lo, (int, float)) and isinstance(hi, (int, float)) and hi > lo:
+            mid = (lo + hi) / 2
+            if mid == int(mid) or props[wanted[0]].get("type") == "number":
+                add(wanted[0], int(mid) if mid == int(mid) else mid,
+                    f"'{half.group()}': the middle of the range {lo}-{hi} the schema gives")
+
+
+#: "half" as a quantity (a closed-class word of both languages), read against the schema's range
+_HALF = re.compile(r"\bhalf(?:way)?\b|一半|半开|半关", re.IGNORECASE)
 
 
 _TRUE_FALSE = re.compile(r"\b(true|false)\b\s*(?:to|if|when|means|=|:|-)?\s*([^,;.()]+)", re.IGNORECASE)

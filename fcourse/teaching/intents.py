@@ -69,6 +69,20 @@ def _complete(tool: dict[str, Any], latest: str, row: dict[str, Any]) -> bool:
     return not filled.missing
 
 
+def _gives_any(tool: dict[str, Any], latest: str, row: dict[str, Any]) -> bool:
+    """Whether the latest turn gives a value for a required argument of ``tool`` (or it needs none): a second
+    tool that only shares a word ("book") and gets nothing from the turn is not a second request."""
+    params = function_of(tool).get("parameters")
+    required = params.get("required") if isinstance(params, dict) else None
+    if not required:
+        return True
+    filled = fill_arguments(params, Sources(user=(latest,), anchors=row["_anchors"]))
+    # the words next to the routing words fill any text parameter: they are not a value the user gave for it
+    given = [p for p in filled.provenance if p["param"] in required and p.get("value") is not None
+             and not str(p.get("how", "")).startswith(("words after", "words before", "schema default", "not "))]
+    return bool(given)
+
+
 def _segments(latest: str, focuses: list[int | None]) -> dict[int, tuple[int, int]]:
     """Each intent's own stretch of the latest turn, cut at the "and" / "另外" between two intents."""
     points = sorted(f for f in focuses if f is not None)
@@ -91,8 +105,10 @@ def _second_intents(conversation: Conversation, fitting: list[dict[str, Any]]) -
         own = {k: v for k, v in other["_strong"].items() if k not in taken}
         if sum(own.values()) < conversation.threshold:
             continue
-        if any(term_weight(k) >= 1.0 for k in own):
-            chosen.append(other)
+        if any(term_weight(k) >= 1.0 for k in own) and (
+                any(k.startswith("#") and term_weight(k) >= 1.0 for k in own)
+                or _gives_any(conversation.tools[other["index"]], conversation.latest, other)):
+            chosen.append(other)  # a concept of its own, or shared words and a value the turn gives for it
         elif any(k.startswith("#") and term_weight(k) >= GENERIC_WEIGHT for k in own) and _complete(
                 conversation.tools[other["index"]], conversation.latest, other):
             chosen.append(other)  # a weaker second intent counts when the turn also gives all it needs

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,9 +113,12 @@ def _doc(description: str, param_descriptions: tuple[str, ...]) -> _Doc:
 
 @functools.lru_cache(maxsize=2048)
 def _profile(description: str) -> tuple[str | None, bool, bool]:
-    """A description's main action (its first action concept), whether it changes things, whether it searches."""
+    """A description's main action (the first action concept of its first sentence), whether it changes things,
+    whether it searches."""
     concepts = [t.key[1:] for t in analyse(description).terms if t.is_concept]
-    main = next((c for c in concepts if c in ACTION_CONCEPTS), None)
+    first = re.split(r"(?<=[.!?])\s+|[。！？]", description.strip(), maxsplit=1)[0]
+    # "Extend the due date ... Each renewal adds 21 days.": what the tool does is said first, not in a detail after
+    main = next((t.key[1:] for t in analyse(first).terms if t.is_concept and t.key[1:] in ACTION_CONCEPTS), None)
     effect = main in EFFECT_CONCEPTS if main else False
     searches = main in SEARCH_CONCEPTS if main else bool(set(concepts) & SEARCH_CONCEPTS)
     return main, effect, searches
@@ -225,11 +229,18 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
                 words += [str(v).replace("_", " ") for v in p.get("enum", []) if isinstance(v, str)]
         texts.append(" ".join(words))
     out = []
-    for pairs in meaning_pairs(latest, texts):
+    for tool, pairs in zip(tools, meaning_pairs(latest, texts), strict=True):
         row = []
-        for p in pairs:
-            if p.said == p.user and p.written == p.description and _stem(p.user) == _stem(p.description):
-                continue  # the same word on both sides: BM25 has counted it
+        tf = _tool_doc(tool).tf
+        seen: set[str] = set()
+        for p in pairs:  # best first: one pair per word the user wrote (a Chinese word's glosses are one word)
+            if p.said in seen:
+                continue
+            seen.add(p.said)
+            same = p.said == p.written if p.said != p.user else (
+                p.written == p.description and _stem(p.user) == _stem(p.description))
+            if same and any(t.key in tf for t in analyse(p.said).terms):
+                continue  # the same word on both sides: BM25 has counted it (an enum value it has not)
             said = p.said if p.said == p.user else f"{p.said} ({p.user})"
             written = p.description if p.written == p.description else f"{p.written} ({p.description})"
             surface = f"{said} ~ {written}"

@@ -1,0 +1,99 @@
+"""Proper names as argument values: "Book my daughter Lily Zhang in ..." gives ``patient_name`` "Lily Zhang".
+
+Part of the teaching model's argument filling (chapter 2). A parameter that asks
+for a *name* (its name or description says "name", 姓名 or 名字) is filled with
+the name the user wrote, not with the words around it. Where the name is:
+
+- after a naming cue: "named Biscuit", "his name is Tom Baker", "name 赵云", "叫王小明";
+- written as a name: in English a run of capitalised words (a sentence's first
+  word counts only when it is not an ordinary English word, read from the
+  CC-CEDICT glosses' English vocabulary); in Chinese a word jieba's
+  part-of-speech tagger marks as a person's name (``nr``).
+
+Only one such name in the text is used; two or more, and the free-text filler's
+choice stands (it cannot tell which one was meant). No list of names is kept.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from fcourse.teaching.params import name_words
+
+__all__ = ["asks_for_a_name", "proper_name"]
+
+_NAME_CUE_EN = re.compile(r"\b(?i:named|called|(?:his|her|their|my|the)? ?name(?: is|:)?)\s+(?P<v>[^\s,.;!?，。；！？]+"
+                          r"(?:\s+[A-Z0-9][^\s,.;!?，。；！？]*)*)")
+_NAME_CUE_ZH = re.compile(r"(?:名字是|名字叫|名叫|姓名是|姓名[:：]?|叫做|叫)\s*(?P<v>[\u4e00-\u9fff]{2,4}|[A-Za-z]+)")
+_WORD = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
+_RUN = re.compile(rf"(?<![A-Za-z]){_WORD}(?:\s+{_WORD})*(?![A-Za-z0-9])")
+_SENTENCE_START = re.compile(r"(?:^|[.!?。！？]\s*|[\"“]\s*)$")
+# English function words that may open a sentence capitalised (a closed class, as in ``meaning``)
+_OPENERS = frozenset("""a an the and or but if so to of for in on at by with from i my our your his her their its
+this that these those there here what which who when where why how can could would should will please hi hey
+dear thanks thank yes no ok okay book put add send get make set let tell find give show""".split())
+
+
+def asks_for_a_name(name: str, schema: dict[str, Any]) -> bool:
+    """Whether a string parameter asks for someone's or something's proper name."""
+    if schema.get("enum") or schema.get("pattern") or schema.get("format"):
+        return False
+    words = set(re.findall(r"[a-z]+", f"{name_words(name)} {schema.get('description', '')}".lower()))
+    text = str(schema.get("description", ""))
+    return bool(words & {"name", "names"}) or "姓名" in text or "名字" in text
+
+
+@functools.lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """English words CC-CEDICT's glosses write in lower case: ordinary words (its names are capitalised)."""
+    from fcourse.teaching.glosses import _table
+
+    words: set[str] = set()
+    for senses in _table().values():
+        for sense in senses:
+            words.update(w for w in re.findall(r"\b[a-z]{3,}\b", sense))  # names are capitalised there: left out
+    return frozenset(words)
+
+
+def _english_names(text: str) -> list[str]:
+    out = []
+    for m in _RUN.finditer(text):
+        words = m.group().split()
+        if _SENTENCE_START.search(text[: m.start()]):  # a sentence's first word is capitalised anyway
+            while words and words[0].lower() in _OPENERS:
+                words.pop(0)
+            if words and words[0].lower() in _vocabulary():  # "Register Olga Petrova": an ordinary word first
+                words.pop(0)
+        if words:
+            out.append(" ".join(words))
+    return list(dict.fromkeys(out))
+
+
+def _chinese_names(text: str) -> list[str]:
+    if not re.search(r"[\u4e00-\u9fff]", text):
+        return []
+    import jieba.posseg
+
+    from fcourse.teaching.segmenter import _tokenizer
+
+    _tokenizer()  # jieba's logging quietened before its default dictionary loads
+    return list(dict.fromkeys(w.word for w in jieba.posseg.cut(text) if w.flag == "nr" and len(w.word) >= 2))
+
+
+def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
+    """The name in ``text`` for a name parameter, and how it was found; None to keep the free-text ``picked``."""
+    for cue in (_NAME_CUE_ZH, _NAME_CUE_EN):
+        m = cue.search(text)
+        if m and m.group("v").strip():
+            value = m.group("v").strip()
+            if cue is _NAME_CUE_ZH or not value.islower() or value == picked:
+                return value, "the name after a naming cue"
+    names = _english_names(text) + _chinese_names(text)
+    if len(names) != 1:
+        return None
+    name = names[0]
+    if picked is not None and (picked == name or name not in picked and picked in text and len(picked) <= len(name)):
+        return None
+    return name, "written as a name (capitalised words, or a person's name by jieba's tagger)"

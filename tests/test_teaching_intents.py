@@ -1,0 +1,35 @@
+"""Stage 3 (fcourse.teaching.intents): which of the fitting tools are called."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcourse.teaching.policy import decide
+from fcourse.teaching.routing import _profile
+
+
+def tool(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": description, "parameters": {
+        "type": "object", "properties": properties, "required": required}}}
+
+
+GARDEN = [
+    tool("extend_plot", "Extend the lease of an allotment plot. Each extension adds one season.",
+         {"plot_id": {"type": "string", "description": "Plot number, e.g. P-17", "pattern": "^P-[0-9]+$"}},
+         ["plot_id"]),
+    tool("order_seeds", "Order seed packets for the allotment plot.",
+         {"variety": {"type": "string", "description": "Seed variety"},
+          "packets": {"type": "integer", "minimum": 1, "maximum": 20, "description": "How many packets"}},
+         ["variety", "packets"]),
+]
+
+
+def test_a_description_s_main_action_is_read_from_its_first_sentence() -> None:
+    main, _, _ = _profile("Extend the lease of an allotment plot. Each extension adds one season.")
+    assert main != "create"  # 'adds' in the second sentence is a detail, not what the tool does
+
+
+def test_a_second_tool_that_only_shares_words_and_gets_no_value_is_not_called() -> None:
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "Extend my plot P-17 for another season"}],
+                "tools": GARDEN})
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [("extend_plot", {"plot_id": "P-17"})]

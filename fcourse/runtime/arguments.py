@@ -12,6 +12,7 @@ an ``INVALID_ARGUMENT`` response.
 from __future__ import annotations
 
 import json
+import json.scanner
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -44,9 +45,15 @@ def parse_arguments(raw: Any) -> dict[str, Any] | ArgumentsProblem:
     """A detached dict of the JSON data in ``raw`` (text, bytes or a mapping), or what is wrong with it."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return {}
+    if isinstance(raw, str) and "\\u" not in raw and _encodable(raw):
+        # Fast path, same answer: the text holds an object, scanned with the hooks below, so the dict is
+        # new (detached), its numbers finite and its keys unique; without a \u escape its strings hold
+        # only characters of ``raw``, which encodes, so no lone surrogate. Anything else: the full path.
+        scanned = _scan_object(raw)
+        if scanned is not None:
+            return scanned
     if isinstance(raw, (str, bytes, bytearray)):
         try:
-            # one decoder, built once (json.loads with hooks builds a new one per call)
             if isinstance(raw, str) and not raw.startswith("\ufeff"):  # json.loads names a BOM; keep its message
                 parsed = _DECODER.decode(raw)
             else:
@@ -54,11 +61,6 @@ def parse_arguments(raw: Any) -> dict[str, Any] | ArgumentsProblem:
         except (ValueError, RecursionError) as error:
             issue = SchemaIssue("$", f"not valid JSON: {short(error)}", "json")
             return ArgumentsProblem("the arguments are not valid JSON", issue)
-        if type(parsed) is dict and isinstance(raw, str) and "\\u" not in raw and _encodable(raw):
-            # Fast path, same answer: parsed from text by the hooks above, the dict is new (detached), its
-            # numbers finite and its keys unique; without a \u escape its strings hold only characters of
-            # ``raw``, which encodes, so no lone surrogate.
-            return parsed
     else:
         parsed = raw
     if not isinstance(parsed, Mapping):
@@ -80,6 +82,20 @@ def parse_arguments(raw: Any) -> dict[str, Any] | ArgumentsProblem:
             SchemaIssue("$", "a string contains a lone surrogate (not valid Unicode)", "json"),
         )
     return dict(json.loads(text))
+
+
+def _scan_object(text: str) -> dict[str, Any] | None:
+    """The JSON object ``text`` holds, read by the decoder's own scanner (None: let ``_DECODER`` say what is wrong).
+
+    ``JSONDecoder.decode`` is this plus two regex calls for the whitespace around the value (JSON's
+    four whitespace characters) and its error sentences, which the full path still gives.
+    """
+    body = text.strip(" \t\n\r")
+    try:
+        value, end = _SCAN(body, 0)
+    except (StopIteration, ValueError, RecursionError):
+        return None
+    return value if end == len(body) and type(value) is dict else None
 
 
 def _encodable(text: str) -> bool:
@@ -179,3 +195,4 @@ _HOOKS: dict[str, Any] = {
     "object_pairs_hook": _unique_keys,
 }
 _DECODER = json.JSONDecoder(**_HOOKS)
+_SCAN = json.scanner.make_scanner(_DECODER)

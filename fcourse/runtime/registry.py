@@ -340,14 +340,13 @@ class ToolRegistry:
             take_retry_grant=self._take_retry_grant,
         )
         arguments, notes, key, digest = admission.arguments, admission.notes, admission.key, admission.digest
-        refuse = refuser(tool.name)
 
         if self.audit is not None:
             # nothing executes without its audit entry: write it first, or refuse
             try:
                 progress.audit_seq = self.audit.begin(session=session, tool=tool.name, arguments=raw, notes=notes)
             except Exception as error:
-                refuse(
+                refuser(tool.name)(
                     ErrorCode.TOOL_UNAVAILABLE,
                     f"{tool.name} is unavailable: the audit log cannot be written",
                     {"reason": "AUDIT_UNAVAILABLE", "exception": type(error).__name__},

@@ -50,7 +50,7 @@ _SUPPORTED = frozenset(
 _JSON_TYPES = frozenset({dict, list, str, int, float, bool, type(None)})
 
 
-class _Unsupported(Exception):
+class _OutsideSubsetError(Exception):
     """The schema uses something this subset does not cover."""
 
 
@@ -58,7 +58,7 @@ def compile_subset(schema: Any) -> Check | None:
     """A predicate that says True only for instances jsonschema accepts, or None if ``schema`` is outside the subset."""
     try:
         return _compile(schema)
-    except _Unsupported:
+    except _OutsideSubsetError:
         return None
 
 
@@ -84,10 +84,10 @@ def _compile(schema: Any) -> Check:
     if schema is False:
         return lambda instance: False
     if not isinstance(schema, dict):
-        raise _Unsupported(schema)
+        raise _OutsideSubsetError(schema)
     unknown = set(schema) - _SUPPORTED - _ANNOTATIONS
     if unknown:
-        raise _Unsupported(sorted(unknown))
+        raise _OutsideSubsetError(sorted(unknown))
     checks: list[Check] = []
     if "type" in schema:
         checks.append(_type(schema["type"]))
@@ -102,7 +102,7 @@ def _compile(schema: Any) -> Check:
         if keyword in schema:
             subs = schema[keyword]
             if not isinstance(subs, list) or not subs:
-                raise _Unsupported(keyword)
+                raise _OutsideSubsetError(keyword)
             compiled = tuple(_compile(sub) for sub in subs)
             join = any if keyword == "anyOf" else all
             checks.append(lambda instance, subs=compiled, join=join: join(sub(instance) for sub in subs))
@@ -139,13 +139,13 @@ def _type(kind: Any) -> Check:
     if isinstance(kind, list) and kind and all(isinstance(k, str) and k in _TYPES for k in kind):
         options = tuple(_TYPES[k] for k in kind)
         return lambda value: any(option(value) for option in options)
-    raise _Unsupported(kind)
+    raise _OutsideSubsetError(kind)
 
 
 def _enum(values: Any) -> Check:
     """Membership as jsonschema's ``equal`` reads it for scalars: ``True`` is not ``1``, ``1`` is ``1.0``."""
     if not isinstance(values, list):
-        raise _Unsupported(values)
+        raise _OutsideSubsetError(values)
     strings = frozenset(v for v in values if type(v) is str)
     numbers = tuple(v for v in values if type(v) in (int, float))
     singletons = tuple(v for v in values if v is None or type(v) is bool)
@@ -187,7 +187,7 @@ def _number_checks(schema: dict[str, Any]) -> list[Check]:
             continue
         bound = schema[keyword]
         if not _is_number(bound):
-            raise _Unsupported(keyword)
+            raise _OutsideSubsetError(keyword)
 
         def check(value: Any, bound: Any = bound, holds: Callable[[Any, Any], bool] = holds) -> bool:
             kind = type(value)
@@ -204,7 +204,7 @@ def _count(schema: dict[str, Any], keyword: str) -> int | None:
         return None
     count = schema[keyword]
     if type(count) is not int or count < 0:
-        raise _Unsupported(keyword)
+        raise _OutsideSubsetError(keyword)
     return count
 
 
@@ -217,13 +217,13 @@ def _string_checks(schema: dict[str, Any]) -> list[Check]:
         checks.append(_guarded(str, lambda text: len(text) <= high))
     if "pattern" in schema:
         if not isinstance(schema["pattern"], str):
-            raise _Unsupported("pattern")
+            raise _OutsideSubsetError("pattern")
         import regress
 
         try:
             regex = regress.Regex(schema["pattern"], flags="u")
         except Exception as error:  # regress.RegressError: jsonschema's path reports it
-            raise _Unsupported("pattern") from error
+            raise _OutsideSubsetError("pattern") from error
         checks.append(_guarded(str, lambda text: regex.find(text) is not None))
     return checks
 
@@ -246,9 +246,9 @@ def _object(schema: dict[str, Any]) -> Check:
     required = schema.get("required", [])
     extra = schema.get("additionalProperties", True)
     if not isinstance(properties, dict) or not isinstance(required, list):
-        raise _Unsupported("properties")
+        raise _OutsideSubsetError("properties")
     if not all(isinstance(name, str) for name in required):
-        raise _Unsupported("required")
+        raise _OutsideSubsetError("required")
     known = {name: _compile(sub) for name, sub in properties.items()}
     needed = tuple(dict.fromkeys(required))
     closed = extra is False

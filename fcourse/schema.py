@@ -121,6 +121,19 @@ def _import_jsonschema() -> None:
             del sys.modules[name]
 
 
+def __getattr__(name: str) -> Any:
+    """``from fcourse.schema import jsonschema``: the jsonschema package, imported as ``_import_jsonschema`` does.
+
+    For a notebook that uses jsonschema itself (chapter 4 builds a small
+    registry on it): a plain ``import jsonschema`` there would build the
+    grammars this module avoids.
+    """
+    if name == "jsonschema":
+        _import_jsonschema()
+        return sys.modules["jsonschema"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 @lru_cache(maxsize=1)
 def _validator_class() -> Any:
     # Imported on first use, not when fcourse is imported: chapters 1-3 never validate a schema.

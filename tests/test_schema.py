@@ -163,6 +163,13 @@ import rfc3987_syntax
 print(rfc3987_syntax.is_valid_syntax("iri", "http://example.com/"), type(rfc3987_syntax.__spec__).__name__)
 """
 
+_NOTEBOOK_IMPORT = """
+import sys
+from fcourse.schema import jsonschema
+import jsonschema as plain
+print(jsonschema is plain, "rfc3987_syntax" in sys.modules, jsonschema.validators.validate(1, {}) is None)
+"""
+
 
 def test_the_first_validation_does_not_import_rfc3987_syntax_and_formats_still_work() -> None:
     pytest.importorskip("rfc3987_syntax")  # installed here (jupyter-events); the cost only exists with it
@@ -178,3 +185,14 @@ def test_the_first_validation_does_not_import_rfc3987_syntax_and_formats_still_w
     # import rfc3987_syntax gets the real module, not fcourse's stand-in
     assert lines[2] == "True False"
     assert lines[3] == "True ModuleSpec"
+
+
+def test_a_notebook_gets_jsonschema_itself_from_the_seam_without_the_grammar() -> None:
+    pytest.importorskip("rfc3987_syntax")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    done = subprocess.run(
+        [sys.executable, "-c", _NOTEBOOK_IMPORT], capture_output=True, text=True, env=env, timeout=120, check=True
+    )
+    assert done.stdout.split() == ["True", "False", "True"]
+    with pytest.raises(ImportError):
+        from fcourse.schema import no_such_name  # noqa: F401

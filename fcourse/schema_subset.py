@@ -89,7 +89,8 @@ def _compile(schema: Any) -> Check:
     if unknown:
         raise _OutsideSubsetError(sorted(unknown))
     checks: list[Check] = []
-    if "type" in schema:
+    is_object = schema.get("type") == "object" and {"properties", "required", "additionalProperties"} & set(schema)
+    if "type" in schema and not is_object:  # an object's type is checked by _object itself
         checks.append(_type(schema["type"]))
     if "enum" in schema:
         checks.append(_enum(schema["enum"]))
@@ -97,7 +98,7 @@ def _compile(schema: Any) -> Check:
         checks.append(_enum([schema["const"]]))
     checks += _number_checks(schema) + _string_checks(schema) + _array_checks(schema)
     if {"properties", "required", "additionalProperties"} & set(schema):
-        checks.append(_object(schema))
+        checks.append(_object(schema, must_be_object=bool(is_object)))
     for keyword in ("anyOf", "allOf"):
         if keyword in schema:
             subs = schema[keyword]
@@ -241,7 +242,7 @@ def _array_checks(schema: dict[str, Any]) -> list[Check]:
     return checks
 
 
-def _object(schema: dict[str, Any]) -> Check:
+def _object(schema: dict[str, Any], *, must_be_object: bool) -> Check:
     properties = schema.get("properties", {})
     required = schema.get("required", [])
     extra = schema.get("additionalProperties", True)
@@ -256,7 +257,7 @@ def _object(schema: dict[str, Any]) -> Check:
 
     def check(value: Any) -> bool:
         if type(value) is not dict:
-            return type(value) in _JSON_TYPES
+            return not must_be_object and type(value) in _JSON_TYPES
         for name in needed:
             if name not in value:
                 return False

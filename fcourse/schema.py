@@ -99,7 +99,8 @@ def _import_jsonschema() -> None:
     to it, so jsonschema registers its ``iri``/``iri-reference`` format checks
     exactly as before and pays for the grammar only if one runs. The stand-in
     is removed afterwards: anyone's later ``import rfc3987_syntax`` gets the
-    real module.
+    real module. (Another thread importing it during those ~0.1 s would get the
+    stand-in, whose one function still answers correctly.)
     """
     name = "rfc3987_syntax"
     if "jsonschema" in sys.modules or name in sys.modules or importlib.util.find_spec(name) is None:

@@ -14,7 +14,9 @@ Peers 3 and 4 are bench-only optional dependencies (``pip install -e '.[bench]'`
 which ``make bench`` does); a peer that is not installed is reported as such.
 Each figure is the best of 5 rounds of N/5 calls, measured in one run.
 An invalid call is timed too, so the speed of the valid path does not hide the
-cost of reporting every schema error in full.
+cost of reporting every schema error in full. Last, the first validation in a fresh
+process (register a tool, make one call: what a chapter-4 kernel pays once) over a
+fresh process that only imports fcourse.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -91,6 +95,32 @@ def agents_call() -> Callable[[], object] | str:
     return call
 
 
+FIRST_VALIDATION = """
+from fcourse import ToolRegistry
+def add(a: int, b: int) -> int:
+    '''Add two integers.'''
+    return a + b
+registry = ToolRegistry()
+registry.tool(add)
+assert registry.execute("add", '{"a": 1, "b": 2}').data == 3
+"""
+
+
+def first_validation_s(rounds: int = 3) -> tuple[float, float]:
+    """Best wall time of a fresh interpreter running ``FIRST_VALIDATION``, and of one importing only fcourse."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "FCOURSE_BACKEND": "offline"}
+
+    def best(code: str) -> float:
+        times = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], env=env, check=True)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    return best(FIRST_VALIDATION), best("import fcourse")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=20_000)
@@ -112,6 +142,11 @@ def main() -> int:
             print(f"  {label:<40} {value}")
         else:
             print(f"  {label:<40} {value:9.2f} µs/call   {value / direct:7.1f}x direct")
+    first, floor = first_validation_s()
+    print(
+        f"first validation in a fresh process: {first:.2f} s (importing fcourse alone: {floor:.2f} s;"
+        f" {first - floor:.2f} s over it)"
+    )
     return 0
 
 

@@ -28,12 +28,18 @@ Two corrections to ``jsonschema``'s defaults, both from the JSON Schema spec:
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import math
+import sys
+import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+from fcourse.schema_subset import compile_subset
 
 __all__ = ["SchemaIssue", "check_schema", "compile_schema", "validate"]
 
@@ -76,15 +82,63 @@ def _matches(pattern: str, text: str) -> bool:
 
 
 def _is_finite_number(checker: Any, instance: Any) -> bool:
-    return isinstance(instance, (int, float)) and not isinstance(instance, bool) and math.isfinite(instance)
+    # an int is always finite; math.isfinite(10**400) would raise OverflowError
+    if isinstance(instance, bool) or not isinstance(instance, (int, float)):
+        return False
+    return isinstance(instance, int) or math.isfinite(instance)
+
+
+def _import_jsonschema() -> None:
+    """``import jsonschema`` without building rfc3987-syntax's grammars, which cost seconds.
+
+    ``jsonschema._format`` runs ``from rfc3987_syntax import is_valid_syntax``
+    when that optional package is installed (jupyter-events pulls it in), and
+    importing it builds lark grammars. fcourse never checks formats. For the
+    length of the import only, ``sys.modules`` holds a stand-in whose
+    ``is_valid_syntax`` imports the real module on its first call and forwards
+    to it, so jsonschema registers its ``iri``/``iri-reference`` format checks
+    exactly as before and pays for the grammar only if one runs. The stand-in
+    is removed afterwards: anyone's later ``import rfc3987_syntax`` gets the
+    real module. (Another thread importing it during those ~0.1 s would get the
+    stand-in, whose one function still answers correctly.)
+    """
+    name = "rfc3987_syntax"
+    if "jsonschema" in sys.modules or name in sys.modules or importlib.util.find_spec(name) is None:
+        import jsonschema  # noqa: F401  (nothing to avoid)
+
+        return
+
+    def is_valid_syntax(term: str, value: str) -> bool:
+        real = importlib.import_module(name)
+        return real.is_valid_syntax(term, value)  # type: ignore[no-any-return]
+
+    stand_in = types.ModuleType(name, "fcourse's lazy stand-in, present only while jsonschema is imported")
+    stand_in.is_valid_syntax = is_valid_syntax  # type: ignore[attr-defined]
+    sys.modules[name] = stand_in
+    try:
+        import jsonschema  # noqa: F401
+    finally:
+        if sys.modules.get(name) is stand_in:
+            del sys.modules[name]
+
+
+def __getattr__(name: str) -> Any:
+    """``from fcourse.schema import jsonschema``: the jsonschema package, imported as ``_import_jsonschema`` does.
+
+    For a notebook that uses jsonschema itself (chapter 4 builds a small
+    registry on it): a plain ``import jsonschema`` there would build the
+    grammars this module avoids.
+    """
+    if name == "jsonschema":
+        _import_jsonschema()
+        return sys.modules["jsonschema"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @lru_cache(maxsize=1)
 def _validator_class() -> Any:
-    # Imported on first use, not when fcourse is imported: on these machines
-    # ``import jsonschema`` takes seconds (an optional format checker,
-    # rfc3987-syntax, builds a grammar at import time), and chapters 1-3 never
-    # validate a schema.
+    # Imported on first use, not when fcourse is imported: chapters 1-3 never validate a schema.
+    _import_jsonschema()
     from jsonschema import Draft202012Validator, ValidationError, validators
 
     def pattern(validator: Any, patrn: str, instance: Any, schema: Any) -> Iterator[Any]:
@@ -130,11 +184,6 @@ def _validator_class() -> Any:
     )
 
 
-@lru_cache(maxsize=256)
-def _validator(schema_key: str) -> Any:
-    return _validator_class()(json.loads(schema_key))
-
-
 def _key(schema: dict[str, Any]) -> str:
     return json.dumps(schema, sort_keys=True, separators=(",", ":"))
 
@@ -145,18 +194,39 @@ def validate(instance: Any, schema: dict[str, Any]) -> list[SchemaIssue]:
     Never raises for a bad *instance*; a bad *schema* is caught at registration
     time by ``check_schema``.
     """
-    return _issues(_validator(_key(schema)), instance)
+    return _compiled(_key(schema))(instance)
 
 
 def compile_schema(schema: dict[str, Any]) -> Callable[[Any], list[SchemaIssue]]:
-    """``validate`` with the schema prepared once: the registry keeps one per tool."""
-    validator = _validator_class()(json.loads(_key(schema)))
-    return lambda instance: _issues(validator, instance)
+    """``validate`` with the schema prepared once: the registry keeps one per tool.
+
+    A schema within ``fcourse.schema_subset``'s keywords gets that compiled
+    yes-check first; jsonschema runs only when it does not say yes (to list
+    every issue, or to find none), or for a schema outside the subset.
+    """
+    return _compiled(_key(schema))
+
+
+@lru_cache(maxsize=256)
+def _compiled(schema_key: str) -> Callable[[Any], list[SchemaIssue]]:
+    schema = json.loads(schema_key)  # a private copy: the caller may change theirs later
+    fast = compile_subset(schema)
+    full = _validator_class()(schema)
+    if fast is None:
+        return lambda instance: _issues(full, instance)
+
+    def check(instance: Any) -> list[SchemaIssue]:
+        try:
+            if fast(instance):
+                return []
+        except Exception:  # RecursionError on deep data, a regex on a lone surrogate: ask jsonschema
+            pass
+        return _issues(full, instance)
+
+    return check
 
 
 def _issues(validator: Any, instance: Any) -> list[SchemaIssue]:
-    if validator.is_valid(instance):
-        return []
     issues = {
         SchemaIssue(_path(error.absolute_path), error.message, str(error.validator))
         for error in validator.iter_errors(instance)
@@ -168,10 +238,11 @@ def check_schema(schema: Any) -> list[SchemaIssue]:
     """Issues that make ``schema`` itself an invalid JSON Schema (empty list: fine)."""
     if not isinstance(schema, dict):
         return [SchemaIssue("$", f"a schema must be an object, not {type(schema).__name__}", "type")]
+    validator_class = _validator_class()  # imports jsonschema the cheap way first
     from jsonschema import SchemaError
 
     try:
-        _validator_class().check_schema(schema)
+        validator_class.check_schema(schema)
     except SchemaError as error:
         return [SchemaIssue(_path(error.absolute_path), error.message, str(error.validator))]
     return sorted(set(_pattern_issues(schema, "$")))

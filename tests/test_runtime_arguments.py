@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fcourse.clock import FakeClock
+from fcourse.runtime.arguments import ArgumentsProblem, parse_arguments
 from fcourse.runtime.registry import ErrorCode, ToolRegistry, ToolResponse
 
 from registry_support import REFUND_SCHEMA, SESSION, Calls, refund_registry
@@ -169,3 +173,68 @@ def test_a_mapping_that_cannot_be_read_is_an_invalid_argument_not_maybe_executed
     response = refund_registry(handler).execute("refund_order", _Unreadable(), SESSION)
     assert response.error_code == ErrorCode.INVALID_ARGUMENT and response.retry_safe
     assert not response.executed and handler.calls == []
+
+
+# --- the fast path for JSON text (issue 12): the same answers as the full path -------------
+
+_json = st.recursive(
+    st.one_of(
+        st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False),
+        st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=5),
+    ),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=3), inner, max_size=3)),
+    max_leaves=10,
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.dictionaries(st.text(max_size=4), _json, max_size=4), ascii_only=st.booleans())
+def test_json_text_parses_to_what_the_mapping_path_gives(data: dict[str, Any], ascii_only: bool) -> None:
+    text = json.dumps(data, ensure_ascii=ascii_only)
+    parsed = parse_arguments(text)
+    assert parsed == parse_arguments(data) == data
+    assert type(parsed) is dict and parsed is not parse_arguments(text)  # a new dict every time
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"note": "\\udc80"}', "lone surrogate"),  # escaped: only the full path can see it
+        ('{"note": "\udc80"}', "lone surrogate"),  # the character itself, in the text
+        ('{"\\ud800": 1}', "lone surrogate"),
+        ('{"a": 1, "a": 2}', "given twice"),
+        ('{"a": {"b": 1, "b": 1}}', "given twice"),
+        ('{"a": NaN}', "NaN is not a JSON value"),
+        ('{"a": 1e999}', "out of range"),
+        ('\ufeff{"a": 1}', "BOM"),  # json.loads's own sentence, as before
+    ],
+)
+def test_json_text_the_fast_path_must_not_accept(text: str, message: str) -> None:
+    problem = parse_arguments(text)
+    assert isinstance(problem, ArgumentsProblem)
+    assert message in problem.issue.message
+
+
+def test_an_escaped_pair_is_one_character_and_accepted() -> None:
+    assert parse_arguments('{"emoji": "\\ud83d\\ude00"}') == {"emoji": "\U0001f600"}
+
+
+def test_the_response_keeps_the_validated_arguments_whatever_the_handler_does() -> None:
+    def mutate(tags: list[str], name: str) -> str:
+        """Change the tags in place."""
+        tags.append("changed")
+        return "ok"
+
+    registry = ToolRegistry(clock=FakeClock())
+    registry.tool(mutate)
+    response = registry.execute("mutate", '{"tags": ["a"], "name": "n"}')
+    assert response.ok and response.arguments == {"tags": ["a"], "name": "n"}
+
+
+def test_a_huge_integer_is_a_number_and_a_huge_integer_result_is_not_json_text() -> None:
+    calls = Calls(result=10**5000)  # more digits than int-to-text conversion allows: json.dumps refuses it
+    registry = ratio_registry(calls)
+    registry.register("scale", lambda x: x, description="Scale.", parameters={"type": "object"})
+    assert registry.execute("scale", {"x": 10**400}).ok  # was EXECUTION_ERROR: math.isfinite overflowed
+    huge = registry.execute("set_ratio", '{"ratio": 1}')
+    assert huge.error_code == ErrorCode.EXECUTION_ERROR and huge.executed

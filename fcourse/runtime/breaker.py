@@ -75,6 +75,10 @@ class Admission:
     retry_after: float | None = None
 
 
+#: The answer for every call through a closed breaker (frozen, so one object serves them all).
+_ADMITTED = Admission(True, BreakerState.CLOSED, "closed")
+
+
 class CircuitBreaker:
     """Counts consecutive execution failures of one tool and gates its calls.
 
@@ -140,6 +144,10 @@ class CircuitBreaker:
 
     def admit(self) -> Admission:
         """May a call go through now? Runs the health-check probe when the cooldown is over."""
+        if self._state is BreakerState.CLOSED:
+            # the common case, without the lock: reading one attribute is atomic, and a call admitted
+            # while another thread opens the breaker is the same as one admitted just before it opened
+            return _ADMITTED
         with self._lock:
             if self._state is BreakerState.CLOSED:
                 return Admission(True, self._state, "closed")
@@ -176,6 +184,8 @@ class CircuitBreaker:
 
     def record_success(self) -> None:
         """The handler ran and returned: the consecutive-failure count starts over."""
+        if self._failures == 0:
+            return  # nothing to start over (no lock: as if this success came just before a racing failure)
         with self._lock:
             self._failures = 0
 

@@ -18,8 +18,7 @@ arguments hash and whether the call was confirmed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from fcourse.errors import CallRefused
 from fcourse.runtime.arguments import ArgumentsProblem, issues_message, parse_arguments
@@ -32,9 +31,11 @@ from fcourse.runtime.tools import Tool
 __all__ = ["Admission", "admit", "refuser"]
 
 
-@dataclass(frozen=True)
-class Admission:
-    """A call that passed every check: what its handler call and its response need."""
+class Admission(NamedTuple):
+    """A call that passed every check: what its handler call and its response need.
+
+    A named tuple, not a frozen dataclass: every accepted call builds one, and a tuple is built ~3x faster.
+    """
 
     arguments: dict[str, Any]
     notes: tuple[str, ...]

@@ -52,7 +52,7 @@ from typing import Any
 
 from fcourse.clock import Clock, SystemClock
 from fcourse.errors import CallRefused, DuplicateToolError, ToolRefusal, UnknownToolError
-from fcourse.runtime.arguments import describe, read_tool_call
+from fcourse.runtime.arguments import describe, detached, plainly_json, read_tool_call
 from fcourse.runtime.breaker import CircuitBreaker
 from fcourse.runtime.checks import admit, refuser
 from fcourse.runtime.identity import Session, arguments_hash
@@ -326,8 +326,7 @@ class ToolRegistry:
                     data={"available_tools": self.names()},
                 )
             )
-        with self._lock:
-            offline = self._unavailable.get(tool.name)
+        offline = self._unavailable.get(tool.name)  # one dict read is atomic: no lock needed
         breaker = self._breakers[tool.name]
         admission = admit(
             tool,
@@ -341,14 +340,13 @@ class ToolRegistry:
             take_retry_grant=self._take_retry_grant,
         )
         arguments, notes, key, digest = admission.arguments, admission.notes, admission.key, admission.digest
-        refuse = refuser(tool.name)
 
         if self.audit is not None:
             # nothing executes without its audit entry: write it first, or refuse
             try:
                 progress.audit_seq = self.audit.begin(session=session, tool=tool.name, arguments=raw, notes=notes)
             except Exception as error:
-                refuse(
+                refuser(tool.name)(
                     ErrorCode.TOOL_UNAVAILABLE,
                     f"{tool.name} is unavailable: the audit log cannot be written",
                     {"reason": "AUDIT_UNAVAILABLE", "exception": type(error).__name__},
@@ -367,12 +365,13 @@ class ToolRegistry:
             "arguments_hash": digest,
             "confirmed": admission.confirmed,
             "notes": tuple(notes),
-            "arguments": types.MappingProxyType(json.loads(json.dumps(arguments))),
+            "arguments": types.MappingProxyType(detached(arguments)),
         }
         progress.handler_reached = True  # from here on the handler may have run
         try:
             result = tool.handler(**call_args)
-            json.dumps(result, sort_keys=True, ensure_ascii=False)
+            if not plainly_json(result):
+                json.dumps(result, sort_keys=True, ensure_ascii=False)  # raises if it is not JSON data
         except ToolRefusal as refusal:
             return refused_by_handler(refusal, **common)
         except Exception as error:
@@ -382,7 +381,7 @@ class ToolRegistry:
                     self._retry_grants[admission.grant] = 1
             return failed_in_handler(error, side_effects=tool.side_effects, **common)
         breaker.record_success()
-        return ToolResponse(status="SUCCESS", message="ok", data=result, retry_safe=True, **common)
+        return ToolResponse.built(status="SUCCESS", message="ok", data=result, retry_safe=True, **common)
 
 
 def _harmless_probe() -> bool:

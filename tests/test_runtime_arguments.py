@@ -10,12 +10,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from registry_support import REFUND_SCHEMA, SESSION, Calls, refund_registry
 
 from fcourse.clock import FakeClock
 from fcourse.runtime.arguments import ArgumentsProblem, parse_arguments
 from fcourse.runtime.registry import ErrorCode, ToolRegistry, ToolResponse
-
-from registry_support import REFUND_SCHEMA, SESSION, Calls, refund_registry
 
 
 @pytest.mark.parametrize(

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from registry_support import GOOD, SESSION, Calls, refund_registry
 
 from fcourse.runtime.identity import Session
 from fcourse.runtime.registry import ErrorCode
-
-from registry_support import GOOD, SESSION, Calls, refund_registry
 
 
 def test_invalid_argument_includes_the_schema_issues() -> None:

@@ -9,14 +9,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from registry_support import GOOD, REFUND_SCHEMA, SESSION, Calls, refund_registry
 
 from fcourse.clock import FakeClock
 from fcourse.errors import DuplicateToolError
 from fcourse.runtime.identity import Session
 from fcourse.runtime.registry import ErrorCode, ToolRegistry, ToolResponse
 from fcourse.schema import validate
-
-from registry_support import GOOD, REFUND_SCHEMA, SESSION, Calls, refund_registry
 
 
 def test_duplicate_names_fail_at_registration() -> None:

@@ -7,12 +7,11 @@ import json
 from typing import Any
 
 import pytest
+from registry_support import GOOD, SESSION, Calls, refund_registry
 
 from fcourse.errors import BusinessRuleError, DuplicateInProgressError, ServiceUnavailableError, ToolTimeoutError
 from fcourse.runtime.identity import Session
 from fcourse.runtime.registry import ErrorCode, ToolRegistry, ToolResponse
-
-from registry_support import GOOD, SESSION, Calls, refund_registry
 
 
 def test_success_response_and_tool_message() -> None:

@@ -6,12 +6,11 @@ import enum
 from typing import Annotated, Any, Literal
 
 import pytest
+from registry_support import Calls, refund_registry
 
 from fcourse.errors import RegistrationError
 from fcourse.runtime.identity import Session
 from fcourse.runtime.registry import ToolRegistry, schema_from_function
-
-from registry_support import Calls, refund_registry
 
 
 class Unit(enum.Enum):

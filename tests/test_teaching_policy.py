@@ -36,12 +36,12 @@ def order_tools(refund: str = REFUND_ZH, cancel: str = CANCEL_ZH) -> list[dict[s
     ]
 
 
-WEATHER = tool("get_weather", "查询指定城市的天气演示数据", {"city": {"type": "string", "description": "城市名，如北京"}},
-               ["city"])
+WEATHER = tool(
+    "get_weather", "查询指定城市的天气演示数据", {"city": {"type": "string", "description": "城市名，如北京"}}, ["city"]
+)
 
 
-def ask(content: Any, tools: list[dict[str, Any]] | None = None, system: str | None = None,
-        **extra: Any) -> Decision:
+def ask(content: Any, tools: list[dict[str, Any]] | None = None, system: str | None = None, **extra: Any) -> Decision:
     messages = content if isinstance(content, list) else [{"role": "user", "content": content}]
     if system:
         messages = [{"role": "system", "content": system}, *messages]
@@ -64,21 +64,30 @@ SCENARIOS = [
     ("我要退款", None, "ask", []),
     ("订单 O-100 什么时候到货？", None, "answer", []),
     ("I paid for order O-100 and I want a refund.", None, "tool_calls", [("refund_order", {"order_id": "O-100"})]),
-    ("Please cancel order O-200, I have not paid for it.", None, "tool_calls",
-     [("cancel_order", {"order_id": "O-200"})]),
+    (
+        "Please cancel order O-200, I have not paid for it.",
+        None,
+        "tool_calls",
+        [("cancel_order", {"order_id": "O-200"})],
+    ),
     ("I want a refund.", None, "ask", []),
     ("When will order O-100 arrive?", None, "answer", []),
     # the runtime injects the verified order: the id comes from the context
     ("我要退款", "Verified order: O-100, status: paid", "tool_calls", [("refund_order", {"order_id": "O-100"})]),
-    ("Please cancel it.", "Verified order: O-200, status: unpaid", "tool_calls",
-     [("cancel_order", {"order_id": "O-200"})]),
+    (
+        "Please cancel it.",
+        "Verified order: O-200, status: unpaid",
+        "tool_calls",
+        [("cancel_order", {"order_id": "O-200"})],
+    ),
 ]
 
 
 @pytest.mark.parametrize("descriptions", [(REFUND_ZH, CANCEL_ZH), (REFUND_EN, CANCEL_EN)], ids=["zh-desc", "en-desc"])
 @pytest.mark.parametrize(("user", "system", "kind", "expected"), SCENARIOS)
-def test_reference_scenarios(descriptions: tuple[str, str], user: str, system: str | None, kind: str,
-                             expected: list[Any]) -> None:
+def test_reference_scenarios(
+    descriptions: tuple[str, str], user: str, system: str | None, kind: str, expected: list[Any]
+) -> None:
     d = ask(user, order_tools(*descriptions), system)
     assert d.kind == kind, d.record
     assert calls(d) == expected
@@ -110,13 +119,18 @@ def test_description_swap_flips_routing_and_keeps_ids_and_restoring_passes() -> 
 
 
 def test_routing_ignores_tool_names() -> None:
-    misleading = [tool("cancel_everything", REFUND_EN, {"order_id": ORDER_ID}, ["order_id"]),
-                  tool("refund_now", CANCEL_EN, {"order_id": ORDER_ID}, ["order_id"])]
+    misleading = [
+        tool("cancel_everything", REFUND_EN, {"order_id": ORDER_ID}, ["order_id"]),
+        tool("refund_now", CANCEL_EN, {"order_id": ORDER_ID}, ["order_id"]),
+    ]
     assert calls(ask("refund O-100", misleading)) == [("cancel_everything", {"order_id": "O-100"})]
 
 
 def test_negation_does_not_trigger_the_negated_tool() -> None:
-    for text in ("Don't refund it, just tell me the delivery time for O-100", "我不想退款，只想知道 O-100 的快递什么时候到"):
+    for text in (
+        "Don't refund it, just tell me the delivery time for O-100",
+        "我不想退款，只想知道 O-100 的快递什么时候到",
+    ):
         d = ask(text, order_tools())
         assert d.kind == "answer", d.record
         assert any(t["term"] == "#refund" for t in d.record["query"]["negated"])
@@ -124,37 +138,75 @@ def test_negation_does_not_trigger_the_negated_tool() -> None:
 
 # ---------------------------------------------------------------- unseen tools
 
-FX = tool("fx_convert", "Convert an amount of money from one currency to another at today's exchange rate.", {
-    "amount": {"type": "number", "description": "How much money to convert"},
-    "from_currency": {"type": "string", "description": "ISO code of the source currency, e.g. USD"},
-    "to_currency": {"type": "string", "description": "ISO code of the target currency, e.g. EUR"},
-}, ["amount", "from_currency", "to_currency"])
-QUOTE = tool("q", "Get the latest trading price of a listed company's stock by its ticker symbol.",
-             {"symbol": {"type": "string", "description": "Ticker symbol, e.g. AAPL"}}, ["symbol"])
-MAIL = tool("m1", "Send an email to someone.", {
-    "to": {"type": "string", "description": "Recipient email address"},
-    "subject": {"type": "string", "description": "Subject line"},
-    "body": {"type": "string", "description": "The message body"},
-}, ["to", "body"])
-ROOM = tool("r1", "Reserve a meeting room for a time slot.", {
-    "room": {"type": "string", "description": "Room code, such as R-301"},
-    "start": {"type": "string", "description": "Start time"},
-    "duration_minutes": {"type": "integer", "description": "Length of the meeting in minutes"},
-}, ["room", "start"])
-TRANSLATE = tool("t1", "Translate a piece of text into another language.", {
-    "text": {"type": "string", "description": "The text to translate"},
-    "target_language": {"type": "string", "description": "Target language code, e.g. fr"},
-}, ["text", "target_language"])
-REMIND = tool("z9", "Set a reminder that notifies the user at a given time.", {
-    "what": {"type": "string", "description": "What to remind the user about"},
-    "when": {"type": "string", "description": "When to send the reminder"},
-}, ["what", "when"])
-SEARCH = tool("s1", "Search the web for pages about a topic.",
-              {"query": {"type": "string", "description": "What to search for"}}, ["query"])
-WX = tool("w1", "Current weather conditions for a location.", {
-    "location": {"type": "string", "description": "City name"},
-    "unit": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit"},
-}, ["location"])
+FX = tool(
+    "fx_convert",
+    "Convert an amount of money from one currency to another at today's exchange rate.",
+    {
+        "amount": {"type": "number", "description": "How much money to convert"},
+        "from_currency": {"type": "string", "description": "ISO code of the source currency, e.g. USD"},
+        "to_currency": {"type": "string", "description": "ISO code of the target currency, e.g. EUR"},
+    },
+    ["amount", "from_currency", "to_currency"],
+)
+QUOTE = tool(
+    "q",
+    "Get the latest trading price of a listed company's stock by its ticker symbol.",
+    {"symbol": {"type": "string", "description": "Ticker symbol, e.g. AAPL"}},
+    ["symbol"],
+)
+MAIL = tool(
+    "m1",
+    "Send an email to someone.",
+    {
+        "to": {"type": "string", "description": "Recipient email address"},
+        "subject": {"type": "string", "description": "Subject line"},
+        "body": {"type": "string", "description": "The message body"},
+    },
+    ["to", "body"],
+)
+ROOM = tool(
+    "r1",
+    "Reserve a meeting room for a time slot.",
+    {
+        "room": {"type": "string", "description": "Room code, such as R-301"},
+        "start": {"type": "string", "description": "Start time"},
+        "duration_minutes": {"type": "integer", "description": "Length of the meeting in minutes"},
+    },
+    ["room", "start"],
+)
+TRANSLATE = tool(
+    "t1",
+    "Translate a piece of text into another language.",
+    {
+        "text": {"type": "string", "description": "The text to translate"},
+        "target_language": {"type": "string", "description": "Target language code, e.g. fr"},
+    },
+    ["text", "target_language"],
+)
+REMIND = tool(
+    "z9",
+    "Set a reminder that notifies the user at a given time.",
+    {
+        "what": {"type": "string", "description": "What to remind the user about"},
+        "when": {"type": "string", "description": "When to send the reminder"},
+    },
+    ["what", "when"],
+)
+SEARCH = tool(
+    "s1",
+    "Search the web for pages about a topic.",
+    {"query": {"type": "string", "description": "What to search for"}},
+    ["query"],
+)
+WX = tool(
+    "w1",
+    "Current weather conditions for a location.",
+    {
+        "location": {"type": "string", "description": "City name"},
+        "unit": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit"},
+    },
+    ["location"],
+)
 UNSEEN = [FX, QUOTE, MAIL, ROOM, TRANSLATE, REMIND, SEARCH, WX]
 
 UNSEEN_CASES = [
@@ -162,12 +214,22 @@ UNSEEN_CASES = [
     ("把100美元换成人民币", "fx_convert", {"amount": 100, "from_currency": "USD", "to_currency": "CNY"}),
     ("What's TSLA trading at?", "q", {"symbol": "TSLA"}),
     ("AAPL 的股价是多少？", "q", {"symbol": "AAPL"}),
-    ("Email bob@example.com saying the meeting moved to 3pm", "m1",
-     {"to": "bob@example.com", "body": "the meeting moved to 3pm"}),
+    (
+        "Email bob@example.com saying the meeting moved to 3pm",
+        "m1",
+        {"to": "bob@example.com", "body": "the meeting moved to 3pm"},
+    ),
     ("给 alice@example.com 发邮件，内容是明天不开会", "m1", {"to": "alice@example.com", "body": "明天不开会"}),
-    ("Book room R-301 tomorrow at 3pm for 30 minutes", "r1",
-     {"room": "R-301", "start": "tomorrow at 3pm", "duration_minutes": 30}),
-    ("帮我预订会议室 R-201，明天下午3点，60分钟", "r1", {"room": "R-201", "start": "明天下午3点", "duration_minutes": 60}),
+    (
+        "Book room R-301 tomorrow at 3pm for 30 minutes",
+        "r1",
+        {"room": "R-301", "start": "tomorrow at 3pm", "duration_minutes": 30},
+    ),
+    (
+        "帮我预订会议室 R-201，明天下午3点，60分钟",
+        "r1",
+        {"room": "R-201", "start": "明天下午3点", "duration_minutes": 60},
+    ),
     ('Translate "good morning" into French', "t1", {"text": "good morning", "target_language": "fr"}),
     ("把“早上好”翻译成英文", "t1", {"text": "早上好", "target_language": "en"}),
     ("Remind me to call mom at 6pm", "z9", {"what": "call mom", "when": "6pm"}),
@@ -187,10 +249,15 @@ def test_unseen_tools_route_and_fill(user: str, name: str, arguments: dict[str, 
 
 
 def test_unseen_tool_with_schema_pattern_and_context_value() -> None:
-    lookup = tool("acct", "Look up the loyalty points balance of a customer account.", {
-        "user_id": {"type": "string", "description": "The customer's account id"},
-        "card": {"type": "string", "pattern": r"^C\d{4}$", "description": "Loyalty card"},
-    }, ["user_id", "card"])
+    lookup = tool(
+        "acct",
+        "Look up the loyalty points balance of a customer account.",
+        {
+            "user_id": {"type": "string", "description": "The customer's account id"},
+            "card": {"type": "string", "pattern": r"^C\d{4}$", "description": "Loyalty card"},
+        },
+        ["user_id", "card"],
+    )
     d = ask("How many points are left on card C1234?", [lookup, WEATHER], system="current user id: u_42")
     assert calls(d) == [("acct", {"user_id": "u_42", "card": "C1234"})]
     sources = {a["param"]: a["source"] for a in d.record["arguments"]}
@@ -204,15 +271,21 @@ def test_no_tool_fits_a_question_outside_every_description() -> None:
 
 
 def test_optional_argument_absent_is_omitted_and_default_used() -> None:
-    t = tool("w", "Weather forecast for a city.", {
-        "city": {"type": "string", "description": "City"},
-        "days": {"type": "integer", "description": "Days ahead"},
-        "unit": {"type": "string", "enum": ["c", "f"], "default": "c"},
-    }, ["city"])
+    t = tool(
+        "w",
+        "Weather forecast for a city.",
+        {
+            "city": {"type": "string", "description": "City"},
+            "days": {"type": "integer", "description": "Days ahead"},
+            "unit": {"type": "string", "enum": ["c", "f"], "default": "c"},
+        },
+        ["city"],
+    )
     assert calls(ask("weather in Tokyo", [t])) == [("w", {"city": "Tokyo", "unit": "c"})]
 
 
 # ---------------------------------------------------------------- parallel calls
+
 
 @pytest.mark.parametrize("user", ["北京和上海今天天气怎么样？", "What's the weather in Beijing and Shanghai?"])
 def test_parallel_two_cities(user: str) -> None:
@@ -234,6 +307,7 @@ def test_two_different_intents_give_two_tools_when_parallel() -> None:
 
 # ---------------------------------------------------------------- tool_choice
 
+
 def test_tool_choice_none_never_calls() -> None:
     d = ask("已支付订单 O-100，我要退款", order_tools(), tool_choice="none")
     assert d.kind == "answer" and not d.tool_calls and "none" in d.content
@@ -254,33 +328,57 @@ def test_tool_choice_named_calls_that_tool() -> None:
 
 # ---------------------------------------------------------------- follow-ups and tool results
 
+
 def test_follow_up_supplies_the_missing_id() -> None:
     first = ask("I want a refund.", order_tools())
     assert first.kind == "ask"
-    d = ask([{"role": "user", "content": "I want a refund."}, {"role": "assistant", "content": first.content},
-             {"role": "user", "content": "O-100"}], order_tools())
+    d = ask(
+        [
+            {"role": "user", "content": "I want a refund."},
+            {"role": "assistant", "content": first.content},
+            {"role": "user", "content": "O-100"},
+        ],
+        order_tools(),
+    )
     assert calls(d) == [("refund_order", {"order_id": "O-100"})]
 
 
 def _round(user: str, results: list[str], cities: list[str]) -> list[dict[str, Any]]:
-    tool_calls = [{"id": f"call_{i}", "type": "function",
-                   "function": {"name": "get_weather", "arguments": json.dumps({"city": c}, ensure_ascii=False)}}
-                  for i, c in enumerate(cities)]
-    return [{"role": "user", "content": user}, {"role": "assistant", "content": None, "tool_calls": tool_calls},
-            *({"role": "tool", "tool_call_id": f"call_{i}", "content": r} for i, r in enumerate(results))]
+    tool_calls = [
+        {
+            "id": f"call_{i}",
+            "type": "function",
+            "function": {"name": "get_weather", "arguments": json.dumps({"city": c}, ensure_ascii=False)},
+        }
+        for i, c in enumerate(cities)
+    ]
+    return [
+        {"role": "user", "content": user},
+        {"role": "assistant", "content": None, "tool_calls": tool_calls},
+        *({"role": "tool", "tool_call_id": f"call_{i}", "content": r} for i, r in enumerate(results)),
+    ]
 
 
 def test_answer_after_tool_result_uses_the_tools_facts() -> None:
     d = ask(_round("北京今天天气怎么样？", ["多云，25℃，东北风3级"], ["北京"]), [WEATHER])
     assert d.kind == "answer" and d.finish_reason == "stop"
     assert d.content == "北京：多云，25℃，东北风3级。"
-    en = ask(_round("Weather in Beijing and Shanghai?", ["多云，25℃，东北风3级", "小雨，22℃"], ["Beijing", "Shanghai"]),
-             [WEATHER])
+    en = ask(
+        _round("Weather in Beijing and Shanghai?", ["多云，25℃，东北风3级", "小雨，22℃"], ["Beijing", "Shanghai"]),
+        [WEATHER],
+    )
     assert "25℃" in en.content and "22℃" in en.content and "Beijing" in en.content
 
 
-@pytest.mark.parametrize("result", ['{"error": "timeout"}', '{"status": "ERROR", "error_code": "EXECUTION_ERROR"}',
-                                    "Error: city not found", '{"ok": false, "message": "service down"}'])
+@pytest.mark.parametrize(
+    "result",
+    [
+        '{"error": "timeout"}',
+        '{"status": "ERROR", "error_code": "EXECUTION_ERROR"}',
+        "Error: city not found",
+        '{"ok": false, "message": "service down"}',
+    ],
+)
 def test_tool_error_is_reported_honestly(result: str) -> None:
     d = ask(_round("What's the weather in Beijing?", [result], ["Beijing"]), [WEATHER])
     assert d.kind == "answer"
@@ -297,9 +395,13 @@ def test_required_keeps_calling_after_tool_results() -> None:
 
 # ---------------------------------------------------------------- glass box and determinism
 
+
 def test_record_explains_scores_terms_and_sources() -> None:
-    request = {"model": "m", "messages": [{"role": "user", "content": "已支付订单 O-100，我要退款"}],
-               "tools": order_tools()}
+    request = {
+        "model": "m",
+        "messages": [{"role": "user", "content": "已支付订单 O-100，我要退款"}],
+        "tools": order_tools(),
+    }
     record = decision_record(request)
     json.dumps(record, ensure_ascii=False)
     assert record["threshold"] == THRESHOLD
@@ -310,8 +412,13 @@ def test_record_explains_scores_terms_and_sources() -> None:
 
 
 def test_decision_is_deterministic_and_does_not_mutate_the_request() -> None:
-    request = {"model": "m", "messages": [{"role": "user", "content": "北京和上海天气"}],
-               "tools": [WEATHER], "temperature": 0.7, "seed": 3}
+    request = {
+        "model": "m",
+        "messages": [{"role": "user", "content": "北京和上海天气"}],
+        "tools": [WEATHER],
+        "temperature": 0.7,
+        "seed": 3,
+    }
     before = copy.deepcopy(request)
     first = decide(request)
     again = decide(copy.deepcopy(request))
@@ -322,8 +429,13 @@ def test_decision_is_deterministic_and_does_not_mutate_the_request() -> None:
 
 
 def test_every_decision_kind_has_a_json_serialisable_record() -> None:
-    for d in (ask("退款 O-100", order_tools()), ask("我要退款", order_tools()), ask("hi", order_tools()),
-              ask("What was my order total last month?"), ask(_round("x", ["晴"], ["北京"]), [WEATHER])):
+    for d in (
+        ask("退款 O-100", order_tools()),
+        ask("我要退款", order_tools()),
+        ask("hi", order_tools()),
+        ask("What was my order total last month?"),
+        ask(_round("x", ["晴"], ["北京"]), [WEATHER]),
+    ):
         assert json.loads(json.dumps(d.record, ensure_ascii=False))["kind"] == d.kind
 
 
@@ -332,10 +444,15 @@ def test_max_tokens_cuts_a_text_answer() -> None:
     assert d.finish_reason == "length" and len(d.content) < 30
 
 
-QUERY_ORDER = tool("query_order", "查询某个用户在指定月份的订单总金额。当用户询问自己的订单、消费、账单金额时使用。", {
-    "user_id": {"type": "integer", "description": "用户的唯一 ID"},
-    "month": {"type": "integer", "description": "月份,1-12 的整数"},
-}, ["user_id", "month"])
+QUERY_ORDER = tool(
+    "query_order",
+    "查询某个用户在指定月份的订单总金额。当用户询问自己的订单、消费、账单金额时使用。",
+    {
+        "user_id": {"type": "integer", "description": "用户的唯一 ID"},
+        "month": {"type": "integer", "description": "月份,1-12 的整数"},
+    },
+    ["user_id", "month"],
+)
 
 
 def test_sensitive_id_comes_from_the_session_and_relative_month_is_asked() -> None:
@@ -349,32 +466,51 @@ def test_sensitive_id_comes_from_the_session_and_relative_month_is_asked() -> No
     assert sources == {"user_id": "system/developer context", "month": "latest user turn"}
 
 
-FLIGHTS = tool("f1", "Search for flights between two cities on a given date.", {
-    "origin": {"type": "string", "description": "Departure city"},
-    "destination": {"type": "string", "description": "Arrival city"},
-    "date": {"type": "string", "description": "Travel date, YYYY-MM-DD"},
-}, ["origin", "destination", "date"])
-CLOCK = tool("tz", "Tell the current local time in a city.", {"city": {"type": "string", "description": "City name"}},
-             ["city"])
-CALC = tool("c1", "Evaluate an arithmetic expression and return the result.",
-            {"expression": {"type": "string", "description": "The math expression, e.g. 2*(3+4)"}}, ["expression"])
-TRACK = tool("tr", "Track a parcel and tell where it is and when it will be delivered.",
-             {"tracking_number": {"type": "string", "description": "Courier tracking number, like SF1234567"}},
-             ["tracking_number"])
+FLIGHTS = tool(
+    "f1",
+    "Search for flights between two cities on a given date.",
+    {
+        "origin": {"type": "string", "description": "Departure city"},
+        "destination": {"type": "string", "description": "Arrival city"},
+        "date": {"type": "string", "description": "Travel date, YYYY-MM-DD"},
+    },
+    ["origin", "destination", "date"],
+)
+CLOCK = tool(
+    "tz", "Tell the current local time in a city.", {"city": {"type": "string", "description": "City name"}}, ["city"]
+)
+CALC = tool(
+    "c1",
+    "Evaluate an arithmetic expression and return the result.",
+    {"expression": {"type": "string", "description": "The math expression, e.g. 2*(3+4)"}},
+    ["expression"],
+)
+TRACK = tool(
+    "tr",
+    "Track a parcel and tell where it is and when it will be delivered.",
+    {"tracking_number": {"type": "string", "description": "Courier tracking number, like SF1234567"}},
+    ["tracking_number"],
+)
 MORE_UNSEEN = [FLIGHTS, CLOCK, CALC, TRACK, *UNSEEN]
 
 
-@pytest.mark.parametrize(("user", "name", "arguments"), [
-    ("Find flights from Beijing to Paris on 2026-12-01", "f1",
-     {"origin": "Beijing", "destination": "Paris", "date": "2026-12-01"}),
-    ("帮我查一下12月1日从上海飞东京的航班", "f1", {"origin": "上海", "destination": "东京", "date": "12月1日"}),
-    ("What time is it in New York?", "tz", {"city": "New York"}),
-    ("纽约现在几点？", "tz", {"city": "纽约"}),
-    ("What is 17 * 23? use the calculator", "c1", {"expression": "17 * 23"}),
-    ("Where is my package SF7654321?", "tr", {"tracking_number": "SF7654321"}),
-    ("我的快递 SF1234567 到哪了？", "tr", {"tracking_number": "SF1234567"}),
-    ("Convert 50 pounds to yen", "fx_convert", {"amount": 50, "from_currency": "GBP", "to_currency": "JPY"}),
-])
+@pytest.mark.parametrize(
+    ("user", "name", "arguments"),
+    [
+        (
+            "Find flights from Beijing to Paris on 2026-12-01",
+            "f1",
+            {"origin": "Beijing", "destination": "Paris", "date": "2026-12-01"},
+        ),
+        ("帮我查一下12月1日从上海飞东京的航班", "f1", {"origin": "上海", "destination": "东京", "date": "12月1日"}),
+        ("What time is it in New York?", "tz", {"city": "New York"}),
+        ("纽约现在几点？", "tz", {"city": "纽约"}),
+        ("What is 17 * 23? use the calculator", "c1", {"expression": "17 * 23"}),
+        ("Where is my package SF7654321?", "tr", {"tracking_number": "SF7654321"}),
+        ("我的快递 SF1234567 到哪了？", "tr", {"tracking_number": "SF1234567"}),
+        ("Convert 50 pounds to yen", "fx_convert", {"amount": 50, "from_currency": "GBP", "to_currency": "JPY"}),
+    ],
+)
 def test_more_unseen_tools_among_many(user: str, name: str, arguments: dict[str, Any]) -> None:
     assert calls(ask(user, MORE_UNSEEN)) == [(name, arguments)]
 
@@ -395,11 +531,23 @@ def test_tool_results_are_answered_even_when_the_follow_up_sends_no_tools() -> N
     assert d.kind == "answer" and d.content == "北京：多云，25℃，东北风3级。"
 
 
-@pytest.mark.parametrize(("user", "expected"), [
-    ("Refund O-100 and cancel O-200", [("refund_order", {"order_id": "O-100"}), ("cancel_order", {"order_id": "O-200"})]),
-    ("Cancel O-200 and refund O-100", [("cancel_order", {"order_id": "O-200"}), ("refund_order", {"order_id": "O-100"})]),
-    ("退款 O-100，另外取消 O-200", [("refund_order", {"order_id": "O-100"}), ("cancel_order", {"order_id": "O-200"})]),
-])
+@pytest.mark.parametrize(
+    ("user", "expected"),
+    [
+        (
+            "Refund O-100 and cancel O-200",
+            [("refund_order", {"order_id": "O-100"}), ("cancel_order", {"order_id": "O-200"})],
+        ),
+        (
+            "Cancel O-200 and refund O-100",
+            [("cancel_order", {"order_id": "O-200"}), ("refund_order", {"order_id": "O-100"})],
+        ),
+        (
+            "退款 O-100，另外取消 O-200",
+            [("refund_order", {"order_id": "O-100"}), ("cancel_order", {"order_id": "O-200"})],
+        ),
+    ],
+)
 def test_two_intents_two_tools_each_with_its_own_id(user: str, expected: list[Any]) -> None:
     tools = order_tools(REFUND_EN, CANCEL_EN) if user.isascii() else order_tools()
     assert calls(ask(user, tools)) == expected
@@ -408,24 +556,63 @@ def test_two_intents_two_tools_each_with_its_own_id(user: str, expected: list[An
 
 def test_two_ids_for_one_tool_fan_out() -> None:
     assert calls(ask("Refund O-100 and O-101", order_tools(REFUND_EN, CANCEL_EN))) == [
-        ("refund_order", {"order_id": "O-100"}), ("refund_order", {"order_id": "O-101"})]
+        ("refund_order", {"order_id": "O-100"}),
+        ("refund_order", {"order_id": "O-101"}),
+    ]
 
 
 REFUND_ROUND = [
     {"role": "user", "content": "Refund order O-100"},
-    {"role": "assistant", "content": None, "tool_calls": [
-        {"id": "call_9", "type": "function", "function": {"name": "refund_order", "arguments": '{"order_id": "O-100"}'}}]},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "call_9",
+                "type": "function",
+                "function": {"name": "refund_order", "arguments": '{"order_id": "O-100"}'},
+            }
+        ],
+    },
 ]
 
 
-@pytest.mark.parametrize(("envelope", "expected"), [
-    ({"status": "SUCCESS", "error_code": None, "message": "refunded", "data": {"refund_id": "R-1"}, "retry_safe": True},
-     "O-100: refunded, refund_id R-1."),
-    ({"status": "ERROR", "error_code": "EXECUTION_ERROR", "message": "timeout", "data": None, "retry_safe": False},
-     "Sorry, refund_order (O-100) failed: EXECUTION_ERROR: timeout. I have no result from it, so I can't say it was done."),
-    ({"status": "PENDING", "error_code": None, "message": "waiting for reconciliation", "data": None,
-      "retry_safe": False}, "refund_order (O-100) has no final outcome yet"),
-])
+@pytest.mark.parametrize(
+    ("envelope", "expected"),
+    [
+        (
+            {
+                "status": "SUCCESS",
+                "error_code": None,
+                "message": "refunded",
+                "data": {"refund_id": "R-1"},
+                "retry_safe": True,
+            },
+            "O-100: refunded, refund_id R-1.",
+        ),
+        (
+            {
+                "status": "ERROR",
+                "error_code": "EXECUTION_ERROR",
+                "message": "timeout",
+                "data": None,
+                "retry_safe": False,
+            },
+            "Sorry, refund_order (O-100) failed: EXECUTION_ERROR: timeout. "
+            "I have no result from it, so I can't say it was done.",
+        ),
+        (
+            {
+                "status": "PENDING",
+                "error_code": None,
+                "message": "waiting for reconciliation",
+                "data": None,
+                "retry_safe": False,
+            },
+            "refund_order (O-100) has no final outcome yet",
+        ),
+    ],
+)
 def test_runtime_envelopes_are_read_honestly(envelope: dict[str, Any], expected: str) -> None:
     messages = [*REFUND_ROUND, {"role": "tool", "tool_call_id": "call_9", "content": json.dumps(envelope)}]
     d = ask(messages, order_tools(REFUND_EN, CANCEL_EN))
@@ -436,8 +623,16 @@ def test_runtime_envelopes_are_read_honestly(envelope: dict[str, Any], expected:
 
 # ---------------------------------------------------------------- questions, implicit intents, follow-ups
 
-@pytest.mark.parametrize("user", ["Why was I charged twice for O-100?", "为什么 O-100 还没退款？",
-                                  "Can you refund orders from other shops?", "What does a refund cost me?"])
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        "Why was I charged twice for O-100?",
+        "为什么 O-100 还没退款？",
+        "Can you refund orders from other shops?",
+        "What does a refund cost me?",
+    ],
+)
 def test_a_question_about_an_action_does_not_do_it(user: str) -> None:
     d = ask(user, order_tools(REFUND_EN, CANCEL_EN) if user.isascii() else order_tools())
     assert d.kind == "answer" and not d.tool_calls, d.record
@@ -446,17 +641,27 @@ def test_a_question_about_an_action_does_not_do_it(user: str) -> None:
 
 def test_a_polite_question_with_a_value_is_still_a_request() -> None:
     assert calls(ask("Could you refund my order O-100 please?", order_tools(REFUND_EN, CANCEL_EN))) == [
-        ("refund_order", {"order_id": "O-100"})]
+        ("refund_order", {"order_id": "O-100"})
+    ]
 
 
 #: issue 13 removed conversational phrases from the concept lexicon ("不要了", "anymore"); these cases passed only
-#: thanks to them, and the general resources (word embeddings, CC-CEDICT glosses) do not read "I don't want it" as cancel
-_PHRASE_GONE = pytest.mark.xfail(strict=True, reason="passed only thanks to the lexicon phrases '不要了' / 'anymore', "
-                                 "removed in issue 13; an implied cancellation is not read by the general resources")
+#: thanks to them, and the general resources (word embeddings, CC-CEDICT glosses) do not read "I don't want it"
+#: as cancel
+_PHRASE_GONE = pytest.mark.xfail(
+    strict=True,
+    reason="passed only thanks to the lexicon phrases '不要了' / 'anymore', "
+    "removed in issue 13; an implied cancellation is not read by the general resources",
+)
 
 
-@pytest.mark.parametrize("user", [pytest.param("O-200 这个订单我不要了", marks=_PHRASE_GONE),
-                                  pytest.param("I don't want order O-200 anymore", marks=_PHRASE_GONE)])
+@pytest.mark.parametrize(
+    "user",
+    [
+        pytest.param("O-200 这个订单我不要了", marks=_PHRASE_GONE),
+        pytest.param("I don't want order O-200 anymore", marks=_PHRASE_GONE),
+    ],
+)
 def test_implicit_cancel(user: str) -> None:
     tools = order_tools(REFUND_EN, CANCEL_EN) if user.isascii() else order_tools()
     assert calls(ask(user, tools)) == [("cancel_order", {"order_id": "O-200"})]
@@ -464,29 +669,46 @@ def test_implicit_cancel(user: str) -> None:
 
 def test_the_main_verb_of_a_description_decides_between_near_neighbours() -> None:
     book = tool("b", "Reserve a table at a restaurant.", {"when": {"type": "string", "description": "When"}}, ["when"])
-    undo = tool("u", "Cancel an existing restaurant reservation.", {"when": {"type": "string", "description": "When"}},
-                ["when"])
+    undo = tool(
+        "u", "Cancel an existing restaurant reservation.", {"when": {"type": "string", "description": "When"}}, ["when"]
+    )
     assert calls(ask("Reserve a restaurant table tonight at 7pm", [undo, book])) == [("b", {"when": "tonight at 7pm"})]
     assert calls(ask("Cancel my restaurant reservation tonight at 7pm", [book, undo])) == [
-        ("u", {"when": "tonight at 7pm"})]
+        ("u", {"when": "tonight at 7pm"})
+    ]
 
 
 def test_a_follow_up_value_goes_to_the_argument_that_was_asked_for() -> None:
     first = ask("Convert 100 USD please", [FX])
     assert first.kind == "ask" and first.record["missing"] == {"fx_convert": ["to_currency"]}
-    d = ask([{"role": "user", "content": "Convert 100 USD please"}, {"role": "assistant", "content": first.content},
-             {"role": "user", "content": "Japanese yen"}], [FX])
+    d = ask(
+        [
+            {"role": "user", "content": "Convert 100 USD please"},
+            {"role": "assistant", "content": first.content},
+            {"role": "user", "content": "Japanese yen"},
+        ],
+        [FX],
+    )
     assert calls(d) == [("fx_convert", {"amount": 100, "from_currency": "USD", "to_currency": "JPY"})]
 
 
 def test_a_required_enum_takes_the_default_its_description_names() -> None:
-    ship = tool("ship", "Ship a parcel to an address.", {
-        "city": {"type": "string", "description": "Destination city"},
-        "speed": {"type": "string", "enum": ["standard", "express"],
-                  "description": "Delivery speed; use standard unless the user asks for faster"},
-    }, ["city", "speed"])
+    ship = tool(
+        "ship",
+        "Ship a parcel to an address.",
+        {
+            "city": {"type": "string", "description": "Destination city"},
+            "speed": {
+                "type": "string",
+                "enum": ["standard", "express"],
+                "description": "Delivery speed; use standard unless the user asks for faster",
+            },
+        },
+        ["city", "speed"],
+    )
     assert calls(ask("Ship this parcel to Lyon... I mean Paris", [ship])) == [
-        ("ship", {"city": "Paris", "speed": "standard"})]
+        ("ship", {"city": "Paris", "speed": "standard"})
+    ]
     assert calls(ask("寄到上海，要加急 express", [ship])) == [("ship", {"city": "上海", "speed": "express"})]
 
 
@@ -500,14 +722,23 @@ def test_relative_date_is_resolved_only_when_the_format_and_today_are_known() ->
     d = ask("Find flights from Beijing to Paris tomorrow", [FLIGHTS], system="Today is 2026-12-30.")
     assert calls(d) == [("f1", {"origin": "Beijing", "destination": "Paris", "date": "2026-12-31"})]
     assert calls(ask("Find flights from Beijing to Paris tomorrow", [FLIGHTS])) == [
-        ("f1", {"origin": "Beijing", "destination": "Paris", "date": "tomorrow"})]
+        ("f1", {"origin": "Beijing", "destination": "Paris", "date": "tomorrow"})
+    ]
 
 
 def test_a_negated_main_action_rules_its_tool_out() -> None:
-    restart = tool("rs", "Restart a deployed service.", {"service": {"type": "string", "description": "Service, e.g. web-api"}},
-                   ["service"])
-    logs = tool("lg", "Fetch recent log lines for a service.", {"service": {"type": "string", "description": "Service"}},
-                ["service"])
+    restart = tool(
+        "rs",
+        "Restart a deployed service.",
+        {"service": {"type": "string", "description": "Service, e.g. web-api"}},
+        ["service"],
+    )
+    logs = tool(
+        "lg",
+        "Fetch recent log lines for a service.",
+        {"service": {"type": "string", "description": "Service"}},
+        ["service"],
+    )
     d = ask("don't restart it, just get me the logs of web-api", [restart, logs])
     assert calls(d) == [("lg", {"service": "web-api"})]
     assert any(t.get("main_action_negated") == "restart" for t in d.record["tools"])
@@ -515,7 +746,9 @@ def test_a_negated_main_action_rules_its_tool_out() -> None:
 
 def test_value_shapes_from_descriptions() -> None:
     card = tool("bal", "查询银行卡余额。", {"last4": {"type": "string", "description": "银行卡后四位"}}, ["last4"])
-    alarm = tool("al", "Set an alarm clock.", {"time": {"type": "string", "description": "Alarm time, HH:MM"}}, ["time"])
+    alarm = tool(
+        "al", "Set an alarm clock.", {"time": {"type": "string", "description": "Alarm time, HH:MM"}}, ["time"]
+    )
     assert calls(ask("尾号 6617 的卡还剩多少钱？", [card, alarm])) == [("bal", {"last4": "6617"})]
     assert calls(ask("set an alarm for 7pm", [card, alarm])) == [("al", {"time": "19:00"})]
     assert calls(ask("明天下午3点半的闹钟", [card, alarm])) == [("al", {"time": "15:30"})]

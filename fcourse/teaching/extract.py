@@ -4,8 +4,8 @@
 this module finds every candidate of that kind in a text: regex matches (a
 schema ``pattern``, the shape of an example such as "O-100", e-mail
 addresses, id-like tokens), known places, currency and language names, date
-and time expressions, numbers (with the words around them), person names, units. Enum values, labelled values and defaults are in
-``named_values``, dates in ``dates``, free text in ``freetext``.
+and time expressions, numbers (with the words around them), person names, units.
+Enum values, labelled values and defaults are in ``named_values``, dates in ``dates``, free text in ``freetext``.
 Introduced in chapter 2.
 """
 

@@ -25,7 +25,8 @@ _EN_FILLERS = re.compile(
     re.IGNORECASE,
 )
 _EN_TRAILING = re.compile(r"(?:\s|[,.;:!?]|\b(?:at|on|by|in|into|to|for|from|please)\b)+$", re.IGNORECASE)
-_ZH_FILLERS = re.compile(r"^(?:[\s，,：:]|我们|我|一下|下|帮我|给我|请|最新的|最近的|关于|放点|来点|放首|来首|听听|点|把|将"
+_ZH_FILLERS = re.compile(r"^(?:[\s，,：:]|我们|我|一下|下|帮我|给我|请|最新的|最近的|关于"
+                         r"|放点|来点|放首|来首|听听|点|把|将"
                          r"|最近有什么|有什么|有没有|最近|什么|[元块]?(?:以内|以下|以上|左右)的?"
                          r"|[？?！!。；;]|顺便|另外|然后|再|还有|同时)+")
 _CONNECTOR_RE = re.compile(r"^[\s，,；;:：到至和\-~～]*$|^\s*(?:to|and|until|through|-)\s*$", re.IGNORECASE)
@@ -41,7 +42,8 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
     keys = analyse(param_text(name, schema)).keys
     lang_zh = analyse(text).language == "zh"
     if "#subject" in keys:
-        m = (re.search(r"(?:主题|标题|叫做|名字叫)(?:是|为|：|:)?\s*[“\"]?(.+?)[”\"]?(?:[，,。；;]|$)", text) if lang_zh else
+        m = (re.search(r"(?:主题|标题|叫做|名字叫)(?:是|为|：|:)?\s*[“\"]?(.+?)[”\"]?"
+                       r"(?:[，,。；;]|$)", text) if lang_zh else
              re.search(r"\b(?:subject|titled|title|call it|called|named|name it)\s*(?:is|:|of)?\s*[\"“]?(.+?)[\"”]?"
                        r"(?=\s+(?:and|saying|that says|with body)\b|[,.;]|$)", text, re.IGNORECASE))
         if m:
@@ -53,7 +55,8 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
     if quoted:
         q = quoted[0]
         return next(g for g in q.groups() if g), "quoted text"
-    cue = (re.search(r"(?:内容是|内容为|内容：|内容:|告诉(?:他们|她们|大家|他|她)(?:说)?|说：|说|写上|写着)\s*(.+)$", text)
+    cue = (re.search(r"(?:内容是|内容为|内容：|内容:|告诉(?:他们|她们|大家|他|她)(?:说)?"
+                     r"|说：|说|写上|写着)\s*(.+)$", text)
            if lang_zh else
            re.search(r"\b(?:saying|that says|telling (?:him|her|them)|with (?:the )?(?:message|text|body)"
                      r"|let (?:him|her|them|everyone|people|the team|\w+) know(?: that)?|that)\s*:?\s+(.+)$",

@@ -206,7 +206,7 @@ def order_enums(text: str, props: dict[str, Any], required: list[str], args: dic
     for name, sub in props.items():
         if isinstance(sub, dict) and isinstance(sub.get("enum"), list):
             groups.setdefault(repr(sub["enum"]), []).append(name)
-    for key, names in groups.items():
+    for names in groups.values():
         said = _enum_mentions(props[names[0]]["enum"], text)
         if len(names) > 1 and len(said) >= len(names) and len({args.get(n) for n in names}) < len(names):
             for name, value in zip(names, said):

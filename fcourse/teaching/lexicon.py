@@ -69,7 +69,11 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
                         "库存", "存货", "有货", "缺货")),
     "product": (0.5, ("product", "item", "goods", "sku", "商品", "产品", "货品", "物品")),
     # communication
-    "email": (1.0, ("email", "mail", "inbox", "e-mail", "email address", "mail address", "邮箱地址", "邮件", "电子邮件", "邮箱", "电邮")),
+    "email": (
+        1.0,
+        ("email", "mail", "inbox", "e-mail", "email address", "mail address",
+         "邮箱地址", "邮件", "电子邮件", "邮箱", "电邮"),
+    ),
     "send": (0.8, ("send", "forward", "dispatch", "发送", "发给", "转发", "寄")),
     "message": (0.8, ("message", "text message", "sms", "chat", "notify", "notification",
                       "announce",
@@ -103,7 +107,9 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
     "fahrenheit": (1.0, ("fahrenheit", "imperial", "华氏", "华氏度", "℉", "°f")),
     "place": (0.5, ("city", "location", "place", "address", "where", "town", "destination",
                     "origin", "地址", "位置", "地点", "城市", "哪里", "在哪", "目的地", "出发地")),
-    "flight": (1.0, ("flight", "plane", "airline", "airport", "fly", "cabin", "航班", "机票", "飞机", "机场", "飞", "舱")),
+    "flight": (
+        1.0, ("flight", "plane", "airline", "airport", "fly", "cabin", "航班", "机票", "飞机", "机场", "飞", "舱")
+    ),
     "air": (1.0, ("air quality", "aqi", "particulate", "pollution", "polluted",
                   "空气", "空气质量", "雾霾", "污染")),
     "hotel": (1.0, ("hotel", "accommodation", "lodging", "hostel", "酒店", "宾馆", "住宿", "旅馆")),
@@ -173,7 +179,11 @@ CONCEPTS: dict[str, tuple[float, tuple[str, ...]]] = {
     "logs": (1.0, ("log", "logs", "log lines", "logging", "日志")),
     "code": (1.0, ( "execute", "script", "python", "program", "运行", "执行", "代码", "脚本")),
     "database": (1.0, ("database", "sql", "table", "record", "数据库", "数据表")),
-    "music": (1.0, ("music", "song", "songs", "play", "playlist", "playback", "spotify", "album", "artist", "音乐", "歌曲", "歌", "播放", "专辑", "歌手")),
+    "music": (
+        1.0,
+        ("music", "song", "songs", "play", "playlist", "playback", "spotify", "album", "artist",
+         "音乐", "歌曲", "歌", "播放", "专辑", "歌手"),
+    ),
     "shuffle": (1.0, ("shuffle", "random order", "randomly", "随机", "随机播放", "乱序")),
     "thermostat": (1.0, ("thermostat", "heating", "air conditioning", "aircon",
                          "温控", "空调", "暖气")),
@@ -310,5 +320,9 @@ UNITS: dict[str, tuple[str, ...]] = {
 
 #: capitalised abbreviations that are not codes of anything a tool looks up (tickers, airports ...)
 NOT_CODES = frozenset(
-    ["US", "USA", "UK", "EU", "UN", "OK", "AM", "PM", "CEO", "CFO", "CTO", "IPO", "ETF", "API", "FAQ", "ASAP", "FYI", "ID", "PDF", "UTC", "GMT", "AI", "IT", "HR", "TV", "PR", "VIP", "NYSE", "NASDAQ", "SMS", "URL", "PS", "TBD", "ETA", "BTW", "LOL", "IMO", "DM", "PIN"]
+    [
+        "US", "USA", "UK", "EU", "UN", "OK", "AM", "PM", "CEO", "CFO", "CTO", "IPO", "ETF", "API", "FAQ", "ASAP",
+        "FYI", "ID", "PDF", "UTC", "GMT", "AI", "IT", "HR", "TV", "PR", "VIP", "NYSE", "NASDAQ", "SMS", "URL", "PS",
+        "TBD", "ETA", "BTW", "LOL", "IMO", "DM", "PIN",
+    ]
 )

@@ -7,7 +7,7 @@ ARGS   ?=
 # JupyterLab refuses to run as root without this flag (CI and containers run as root).
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-.PHONY: install lab test test-fast notebooks notebooks-check bench serve clean
+.PHONY: install lab lint test test-fast notebooks notebooks-check bench serve clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,12 @@ install: $(STAMP)
 lab: $(STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(ARGS)
 
-# The whole suite: package tests plus every notebook under nbval in strict mode.
-test: $(STAMP)
+# ruff over the package, tests, tools, benchmarks and notebooks (configured in pyproject.toml).
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+# The whole suite: lint, package tests, every notebook under nbval in strict mode, and the browser test.
+test: lint
 	FCOURSE_BACKEND=offline $(BIN)/python -m pytest --nbval --nbval-current-env -p no:cacheprovider tests notebooks $(ARGS)
 
 # Package tests only, for a quick loop while editing.

@@ -339,7 +339,8 @@ def analyse(text: str) -> Analysis:
 
 _EXPLAIN_RE = re.compile(r"^\W*(?:why\b|how come\b)|为什么|为啥|怎么会|咋会|怎么回事", re.IGNORECASE)
 _MEANING_RE = re.compile(
-    r"\bwhat(?:'s| is| does| do)\b.{0,60}\bmean\b|\bmeaning of\b|\bdifference between\b|\bwhat(?:'s| is) the difference\b"
+    r"\bwhat(?:'s| is| does| do)\b.{0,60}\bmean\b|\bmeaning of\b|\bdifference between\b"
+    r"|\bwhat(?:'s| is) the difference\b"
     r"|\bdefinition of\b|^\W*tell me (?:about|more about)\b|\bhow (?:does|do) .{1,40} work\b|^\W*explain\b"
     r"|什么意思|啥意思|什么区别|有什么区别|有什么不同|区别是什么|是什么概念|原理|怎么工作|是怎么回事|介绍一下",
     re.IGNORECASE,

@@ -198,6 +198,7 @@ def _headline_only(tools: list[dict[str, Any]], index: int, key: str) -> bool:
     return not any(key in _tool_doc(t).tf for i, t in enumerate(tools) if i != index)
 
 
+@functools.lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
     return _stemmer().stemWord(word)
 
@@ -209,10 +210,16 @@ def _stemmer() -> Any:
     return snowballstemmer.stemmer("english")
 
 
-def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float, _QueryTerm]]]:
-    """Contributions of alike words per tool: pairs BM25 cannot see (other words, or another language)."""
+@functools.lru_cache(maxsize=1024)
+def _meaning_pairs(latest: str, texts: tuple[str, ...]) -> tuple[tuple[Any, ...], ...]:
+    """``meaning.meaning_pairs`` cached on everything it reads (the turn and the tools' texts)."""
     from fcourse.teaching.meaning import meaning_pairs
 
+    return tuple(tuple(pairs) for pairs in meaning_pairs(latest, list(texts)))
+
+
+def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float, _QueryTerm]]]:
+    """Contributions of alike words per tool: pairs BM25 cannot see (other words, or another language)."""
     texts = []
     for tool in tools:
         fn = function_of(tool)
@@ -225,7 +232,7 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
                 words += [str(v).replace("_", " ") for v in p.get("enum", []) if isinstance(v, str)]
         texts.append(" ".join(words))
     out = []
-    for pairs in meaning_pairs(latest, texts):
+    for pairs in _meaning_pairs(latest, tuple(texts)):
         row = []
         for p in pairs:
             if p.said == p.user and p.written == p.description and _stem(p.user) == _stem(p.description):

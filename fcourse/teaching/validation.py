@@ -128,6 +128,12 @@ def _problem(value: object) -> str | None:
     return None
 
 
+def _may_have_problem(raw: bytes) -> bool:
+    """Whether ``_problem`` can find anything: a lone surrogate needs a ``\\u`` escape, and nesting
+    deeper than ``MAX_JSON_DEPTH`` needs more opening brackets than that (a cheap bound on the raw bytes)."""
+    return b"\\u" in raw or raw.count(b"{") + raw.count(b"[") > MAX_JSON_DEPTH
+
+
 _PARSE_ERROR = (
     "We could not parse the JSON body of your request. (HINT: This likely means you "
     "aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, "
@@ -142,7 +148,7 @@ def parse_json_body(raw: bytes) -> object:
         value = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise fail(_PARSE_ERROR) from None
-    problem = _problem(value)
+    problem = _problem(value) if _may_have_problem(raw) else None
     if problem == "unicode":
         raise fail(_PARSE_ERROR)
     if problem == "depth":

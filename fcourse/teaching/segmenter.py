@@ -33,13 +33,33 @@ def _prefix(word: str) -> str:
     return next((n for n in NEGATIONS if word.startswith(n) and len(word) > len(n)), "")
 
 
+def _import_jieba() -> Any:
+    """jieba, imported without ``pkg_resources`` when nothing has imported that yet.
+
+    jieba reads its own package files through ``pkg_resources`` if it can import
+    it (half a second, and deprecated) and otherwise opens the same files by
+    path; hiding it for the length of the import picks the second way.
+    """
+    import sys
+
+    if "jieba" not in sys.modules and "pkg_resources" not in sys.modules:
+        sys.modules["pkg_resources"] = None  # type: ignore[assignment]  # import fails: jieba falls back
+        try:
+            import jieba
+        finally:
+            if "pkg_resources" in sys.modules and sys.modules["pkg_resources"] is None:
+                del sys.modules["pkg_resources"]
+    import jieba
+
+    return jieba
+
+
 @lru_cache(maxsize=1)
 def base_tokenizer() -> Any:
     """jieba's tokenizer with its own dictionary, loaded once per process (``analysis`` segments with it)."""
     import logging
 
-    import jieba
-
+    jieba = _import_jieba()
     jieba.setLogLevel(logging.WARNING)
     logging.getLogger("jieba").setLevel(logging.WARNING)
     tokenizer = jieba.Tokenizer()
@@ -65,9 +85,8 @@ def _negated_verbs(dict_text: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _tokenizer() -> Any:
-    import jieba
-
     base = base_tokenizer()
+    jieba = _import_jieba()
     tokenizer = jieba.Tokenizer()
     # the same dictionary as ``base_tokenizer``, copied rather than loaded a second time (about a second)
     tokenizer.FREQ, tokenizer.total, tokenizer.initialized = dict(base.FREQ), base.total, True

@@ -29,6 +29,7 @@ the hosted API are listed in ``UNVERIFIED_WORDING``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -128,10 +129,35 @@ def _problem(value: object) -> str | None:
     return None
 
 
-def _may_have_problem(raw: bytes) -> bool:
-    """Whether ``_problem`` can find anything: a lone surrogate needs a ``\\u`` escape, and nesting
-    deeper than ``MAX_JSON_DEPTH`` needs more opening brackets than that (a cheap bound on the raw bytes)."""
-    return b"\\u" in raw or raw.count(b"{") + raw.count(b"[") > MAX_JSON_DEPTH
+#: the ``\\uD800``-``\\uDFFF`` escapes: the only way a lone surrogate gets into parsed JSON (raw UTF-8 cannot hold one)
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
+def _too_deep(value: object) -> bool:
+    """``_problem(value) == "depth"`` for a value with no lone surrogate: only containers are walked."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()  # a parsed object's keys are strings
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > MAX_JSON_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
+
+
+def _raw_problem(raw: bytes, value: object) -> str | None:
+    """``_problem(value)`` for JSON parsed from ``raw``, without walking every string when the bytes
+    rule a lone surrogate out, and without walking at all when they rule both problems out."""
+    if _SURROGATE_ESCAPE.search(raw):
+        return _problem(value)
+    if raw.count(b"{") + raw.count(b"[") <= MAX_JSON_DEPTH:  # cannot nest deeper than its brackets
+        return None
+    return "depth" if _too_deep(value) else None
 
 
 _PARSE_ERROR = (
@@ -148,7 +174,7 @@ def parse_json_body(raw: bytes) -> object:
         value = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise fail(_PARSE_ERROR) from None
-    problem = _problem(value) if _may_have_problem(raw) else None
+    problem = _raw_problem(raw, value)
     if problem == "unicode":
         raise fail(_PARSE_ERROR)
     if problem == "depth":

@@ -187,10 +187,10 @@ def test_deeply_nested_json_is_refused_before_anything_walks_it() -> None:
     ],
 )
 def test_the_raw_byte_shortcuts_agree_with_the_full_walk(raw: bytes) -> None:
-    from fcourse.teaching.validation import _problem, _raw_problem
+    from fcourse.teaching.validation_common import json_problem, raw_json_problem
 
     value = json.loads(raw)
-    assert _raw_problem(raw, value) == _problem(value)
+    assert raw_json_problem(raw, value) == json_problem(value)
 
 
 def test_a_complete_round_is_accepted_and_normalised() -> None:

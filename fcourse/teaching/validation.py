@@ -29,12 +29,12 @@ the hosted API are listed in ``UNVERIFIED_WORDING``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from fcourse.teaching.failure_modes import FAILURE_MODES
 from fcourse.teaching.validation_common import (
+    MAX_JSON_DEPTH,
     boolean,
     fail,
     integer,
@@ -42,6 +42,7 @@ from fcourse.teaching.validation_common import (
     json_type,
     missing,
     number,
+    raw_json_problem,
     string,
     type_error,
 )
@@ -100,66 +101,6 @@ def _reject_constant(name: str) -> float:
     raise fail(f"{name} is not valid JSON")  # NaN / Infinity; parse_json_body answers with the hosted wording
 
 
-#: JSON nested deeper than this is refused (Python's own limit is near 1000, and
-#: everything after parsing - hashing, the policy - must stay well below it).
-MAX_JSON_DEPTH = 64
-
-
-def _problem(value: object) -> str | None:
-    """What makes parsed JSON unusable: nesting too deep, or text that is not Unicode."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, str):
-            if not item.isascii():
-                try:
-                    item.encode("utf-8")
-                except UnicodeEncodeError:  # a lone surrogate such as "\ud800"
-                    return "unicode"
-            continue
-        if isinstance(item, dict):
-            children: list[object] = [*item.keys(), *item.values()]
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > MAX_JSON_DEPTH:
-            return "depth"
-        stack.extend((child, depth + 1) for child in children)
-    return None
-
-
-#: the ``\\uD800``-``\\uDFFF`` escapes: the only way a lone surrogate gets into parsed JSON (raw UTF-8 cannot hold one)
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
-
-
-def _too_deep(value: object) -> bool:
-    """``_problem(value) == "depth"`` for a value with no lone surrogate: only containers are walked."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()  # a parsed object's keys are strings
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > MAX_JSON_DEPTH:
-            return True
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
-    return False
-
-
-def _raw_problem(raw: bytes, value: object) -> str | None:
-    """``_problem(value)`` for JSON parsed from ``raw``, without walking every string when the bytes
-    rule a lone surrogate out, and without walking at all when they rule both problems out."""
-    if _SURROGATE_ESCAPE.search(raw):
-        return _problem(value)
-    if raw.count(b"{") + raw.count(b"[") <= MAX_JSON_DEPTH:  # cannot nest deeper than its brackets
-        return None
-    return "depth" if _too_deep(value) else None
-
-
 _PARSE_ERROR = (
     "We could not parse the JSON body of your request. (HINT: This likely means you "
     "aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, "
@@ -174,7 +115,7 @@ def parse_json_body(raw: bytes) -> object:
         value = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise fail(_PARSE_ERROR) from None
-    problem = _raw_problem(raw, value)
+    problem = raw_json_problem(raw, value)
     if problem == "unicode":
         raise fail(_PARSE_ERROR)
     if problem == "depth":

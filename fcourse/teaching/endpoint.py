@@ -114,6 +114,8 @@ def _decide(request: dict[str, Any]) -> Decision:
 _decisions: OrderedDict[bytes, Decision] = OrderedDict()
 _decisions_lock = threading.Lock()
 _CACHE_SIZE = 256
+#: requests longer than this (estimated tokens) are not remembered, so the cache stays within a few megabytes
+_CACHE_MAX_TOKENS = 8_000
 
 
 def _reply_decision(request: dict[str, Any], digest: bytes) -> Decision:
@@ -135,6 +137,8 @@ def _reply_decision(request: dict[str, Any], digest: bytes) -> Decision:
             _decisions.move_to_end(digest)
             return decision
     decision = _decide(request)
+    if sum(prompt_tokens(request)) > _CACHE_MAX_TOKENS:  # a long prompt's record is long too: not kept
+        return decision
     with _decisions_lock:
         _decisions[digest] = decision
         while len(_decisions) > _CACHE_SIZE:

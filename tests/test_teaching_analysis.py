@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import fcourse
-from fcourse.teaching import analysis
+from fcourse.teaching import analysis, segmenter
 from fcourse.teaching.analysis import analyse, language_of, stem
 from fcourse.teaching.arguments import param_kind
 from fcourse.teaching.conversation import estimate_tokens, request_rng, truncate_tokens
@@ -95,6 +95,7 @@ def test_import_is_lazy_and_quiet() -> None:
 
 
 def test_jieba_loads_silently(capfd: pytest.CaptureFixture[str]) -> None:
+    segmenter.base_tokenizer.cache_clear()  # jieba's dictionary is loaded again, and must stay silent
     analysis._tokenizer.cache_clear()
     analysis.segment.cache_clear()
     analysis.analyse.cache_clear()

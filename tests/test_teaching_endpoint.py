@@ -902,3 +902,30 @@ def test_explanation_says_each_word_and_what_it_read_as() -> None:
 
 def test_explanation_in_words_is_empty_without_a_routing_record(fake: FakePolicy) -> None:
     assert endpoint.explain(request())["in_words"] == {"terms": [], "tools": {}}
+
+
+def test_an_identical_request_is_answered_from_the_decision_cache_with_the_same_bytes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fcourse.teaching import policy
+
+    monkeypatch.setattr(endpoint, "_CACHE_SIZE", 3)
+    endpoint._decisions.clear()
+    first = post(request("What's the weather in Oslo?"))
+    calls: list[object] = []
+    real = policy.decide
+    monkeypatch.setattr(policy, "decide", lambda req: calls.append(req) or real(req))
+    again = post(request("What's the weather in Oslo?"))
+    assert again.body == first.body and again.headers == first.headers and calls == []
+    streamed = post(request("What's the weather in Oslo?", stream=True))  # same request, other delivery
+    assert streamed.chunks and calls == []
+    for city in ("Rome", "Lima", "Kyiv", "Pune"):
+        post(request(f"What's the weather in {city}?"))
+    assert len(endpoint._decisions) == 3 and len(calls) == 4  # bounded: the oldest went first
+    assert post(request("What's the weather in Oslo?")).body == first.body and len(calls) == 5
+
+
+def test_a_long_request_is_not_remembered() -> None:
+    endpoint._decisions.clear()
+    post(request("What's the weather in Paris? " + "Tell me more. " * 3000))
+    assert len(endpoint._decisions) == 0

@@ -48,3 +48,16 @@ def test_loading_the_model_leaves_the_learners_logging_alone() -> None:
             "root = logging.getLogger(); print(len(root.handlers), root.level)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=dict(os.environ))
     assert out.stdout.split() == ["0", "30"], out.stderr
+
+
+def test_vectors_are_exactly_wordllamas_own() -> None:
+    from pathlib import Path
+
+    import numpy as np
+    import wordllama
+
+    own = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    words = ["parcel", "Package", "thorough", "due date", "北京", "退款", "x", "", "co-worker's", "7pm", "naïve"]
+    for word in words:
+        assert np.array_equal(semantics._model().embed([word]), own.embed([word])), word
+    assert np.array_equal(semantics._model().embed(words), own.embed(words))

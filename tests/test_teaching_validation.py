@@ -174,6 +174,25 @@ def test_deeply_nested_json_is_refused_before_anything_walks_it() -> None:
     assert parse_json_body(b'{"a": ' + b"[" * 60 + b"]" * 60 + b"}")
 
 
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"a": ' + b"[" * 70 + b"]" * 70 + b"}",  # too deep, no escape: the containers-only walk
+        b'{"a": [' + b"{}," * 80 + b"{}]}",  # many brackets, shallow
+        b'{"a": "\\ud800", "b": ' + b"[" * 70 + b"]" * 70 + b"}",  # both: the full walk decides which
+        b'{"b": ' + b"[" * 70 + b"]" * 70 + b', "a": "\\ud800"}',
+        b'{"a": "\\ud83d\\ude00"}',  # a pair: flagged by the bytes, fine after the walk
+        b'{"a": "\\\\ud800"}',  # an escaped backslash, then text: no surrogate
+        b'{"a": "\\u00e9"}',
+    ],
+)
+def test_the_raw_byte_shortcuts_agree_with_the_full_walk(raw: bytes) -> None:
+    from fcourse.teaching.validation_common import json_problem, raw_json_problem
+
+    value = json.loads(raw)
+    assert raw_json_problem(raw, value) == json_problem(value)
+
+
 def test_a_complete_round_is_accepted_and_normalised() -> None:
     request, delivery = validate_chat_request(
         body(

@@ -29,7 +29,9 @@ record ``POST /v1/fcourse/explain`` (and ``Connection.explain``) returns.
 
 from __future__ import annotations
 
+import threading
 import traceback
+from collections import OrderedDict
 from types import ModuleType
 from typing import Any
 
@@ -108,6 +110,42 @@ def _decide(request: dict[str, Any]) -> Decision:
     return check_decision(_policy().decide(request), request)
 
 
+#: checked decisions of the real policy by request digest, least recently used first (at most ``_CACHE_SIZE``)
+_decisions: OrderedDict[bytes, Decision] = OrderedDict()
+_decisions_lock = threading.Lock()
+_CACHE_SIZE = 256
+#: requests longer than this (estimated tokens) are not remembered, so the cache stays within a few megabytes
+_CACHE_MAX_TOKENS = 8_000
+
+
+def _reply_decision(request: dict[str, Any], digest: bytes) -> Decision:
+    """The decision a completion replies with, remembered by the request's digest.
+
+    The policy is deterministic and reads nothing but the validated request, and
+    ``digest`` is the SHA-256 of that request's canonical JSON, so an identical
+    request (a re-run cell, an evaluation repeated) gets the identical decision
+    without running the policy again. Only completions use it: they never hand
+    the Decision (or its record) to the caller, so nothing can change a
+    remembered one. A stand-in policy (a test's) is always asked.
+    """
+    policy = _policy()
+    if getattr(policy, "__name__", None) != "fcourse.teaching.policy":
+        return _decide(request)
+    with _decisions_lock:
+        decision = _decisions.get(digest)
+        if decision is not None:
+            _decisions.move_to_end(digest)
+            return decision
+    decision = _decide(request)
+    if sum(prompt_tokens(request)) > _CACHE_MAX_TOKENS:  # a long prompt's record is long too: not kept
+        return decision
+    with _decisions_lock:
+        _decisions[digest] = decision
+        while len(_decisions) > _CACHE_SIZE:
+            _decisions.popitem(last=False)
+    return decision
+
+
 # --------------------------------------------------------------------------- Python API
 
 
@@ -124,7 +162,8 @@ def chat_completion(body: dict[str, Any]) -> dict[str, Any]:
     Raises ``fcourse.errors.InvalidRequestError`` for a request the API would reject.
     """
     request, _ = _validated(body)
-    return completion_body(request, _decide(request), request_digest(request))
+    digest = request_digest(request)
+    return completion_body(request, _reply_decision(request, digest), digest)
 
 
 def reads_as(term: str, surface: str) -> str:
@@ -214,7 +253,7 @@ def _model_object() -> dict[str, Any]:
 def _chat(raw: bytes) -> Reply:
     request, delivery = _validated(parse_json_body(raw))
     digest = request_digest(request)
-    decision = _decide(request)
+    decision = _reply_decision(request, digest)
     extra = (("x-request-id", request_id(digest)),)
     if delivery["stream"]:
         return sse_reply(stream_chunks(request, decision, digest, delivery["include_usage"]), extra)

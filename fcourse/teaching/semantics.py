@@ -11,9 +11,9 @@ similarity). The decision record then names the pair that carried a choice
 
 The weights ship inside the ``wordllama`` wheel (MIT licence, 16 MB); nothing is
 downloaded. Its loader looks for the tokenizer in a folder named ``tokenizer/``
-while the wheel has ``tokenizers/`` and would then try the network, so it is
-pointed at the package folder with downloads disabled. The model loads on first
-use (about half a second), not when ``fcourse`` is imported; numpy comes with it.
+while the wheel has ``tokenizers/`` and would then try the network, and importing
+it costs half a second, so the two files are read directly (``_Embeddings``). The
+model loads on first use, not when ``fcourse`` is imported; numpy comes with it.
 Similarities are rounded to four decimals so records stay byte-stable.
 """
 
@@ -26,23 +26,50 @@ from typing import Any
 __all__ = ["available", "closest", "similar_pairs", "similarity", "vector"]
 
 
+class _Embeddings:
+    """wordllama's ``l2_supercat`` 256-dimension embeddings, read from the files its wheel ships.
+
+    ``WordLlama.load(...)`` would give the same vectors, but importing the
+    ``wordllama`` package costs more than half a second (it imports ``requests``
+    and its training configuration, and calls ``logging.basicConfig``) and its
+    loader converts the whole 32,000 x 256 matrix to float32. This reads the same
+    two files with the libraries wordllama itself uses (``tokenizers``,
+    ``safetensors``) and pools exactly as ``WordLlamaInference.embed`` does, row by
+    row: ``tests/test_teaching_semantics.py`` checks the vectors are identical.
+    """
+
+    def __init__(self, folder: Any) -> None:
+        from safetensors import safe_open
+        from tokenizers import Tokenizer
+
+        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizers" / "l2_supercat_tokenizer_config.json"))
+        self.tokenizer.enable_padding()
+        self.tokenizer.no_truncation()
+        with safe_open(str(folder / "weights" / "l2_supercat_256.safetensors"), framework="np", device="cpu") as f:
+            self.weights = f.get_tensor("embedding.weight")  # float16; rows become float32 when used
+
+    def embed(self, texts: list[str]) -> Any:
+        """Mean of the texts' token embeddings (float32), as ``WordLlamaInference.embed(texts)``."""
+        import numpy as np
+
+        encoded = self.tokenizer.encode_batch(texts, is_pretokenized=False, add_special_tokens=False)
+        ids = np.array([e.ids for e in encoded], dtype=np.int32)
+        mask = np.array([e.attention_mask for e in encoded], dtype=np.float32)
+        np.clip(ids, 0, self.weights.shape[0] - 1, out=ids)
+        tokens = np.ascontiguousarray(self.weights[ids].astype(np.float32))
+        mask_sum = np.maximum(mask.sum(axis=1, keepdims=True), 1.0).astype(np.float32)
+        return np.sum(tokens * mask[..., np.newaxis], axis=1, dtype=np.float32) / mask_sum
+
+
 @lru_cache(maxsize=1)
 def _model() -> Any:
-    import logging
+    from importlib.util import find_spec
     from pathlib import Path
 
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    try:
-        import wordllama
-        from wordllama import WordLlama
-
-        return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
-    finally:  # wordllama calls logging.basicConfig(level=INFO) at import: put the learner's logging back
-        for h in list(root.handlers):
-            if h not in handlers:
-                root.removeHandler(h)
-        root.setLevel(level)
+    spec = find_spec("wordllama")  # the package's folder, without running its __init__
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("wordllama is not installed")
+    return _Embeddings(Path(next(iter(spec.submodule_search_locations))))
 
 
 def available() -> bool:

@@ -13,6 +13,7 @@ byte-identical reply. ``usage`` is an *estimate* (``estimate_tokens``).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -142,13 +143,29 @@ def estimate_tokens(text: str) -> int:
 
 def prompt_tokens(request: dict[str, Any]) -> tuple[int, int]:
     """Estimated prompt tokens: (in the messages, in the tool definitions)."""
+    global _last_prompt
+    last, counts = _last_prompt
+    if request is last:  # the same validated request, counted for the context window and again for ``usage``
+        return counts
     in_messages = 3  # the reply is primed with a few tokens, as the hosted API counts it
     for message in request["messages"]:
         in_messages += 3 + estimate_tokens(message.get("content") or "")
         for call in message.get("tool_calls", ()):
             in_messages += estimate_tokens(call["function"]["name"] + call["function"]["arguments"])
-    in_tools = estimate_tokens(json.dumps(request["tools"], ensure_ascii=False)) if request["tools"] else 0
-    return in_messages, in_tools
+    counts = in_messages, _tool_tokens(json.dumps(request["tools"], ensure_ascii=False)) if request["tools"] else 0
+    _last_prompt = (request, counts)
+    return counts
+
+
+#: the last request counted and its counts. A validated request is a fresh dict that nothing changes
+#: afterwards; it is held here, so its id cannot be reused by another request while it is remembered.
+_last_prompt: tuple[object, tuple[int, int]] = (None, (0, 0))
+
+
+@functools.lru_cache(maxsize=64)
+def _tool_tokens(tools_json: str) -> int:
+    """Token estimate of the tool definitions (cached: a session sends the same tools with every request)."""
+    return estimate_tokens(tools_json)
 
 
 def usage_estimate(request: dict[str, Any], content: str | None, calls: list[dict[str, Any]]) -> dict[str, int]:

@@ -34,6 +34,7 @@ from typing import Any
 
 from fcourse.teaching.failure_modes import FAILURE_MODES
 from fcourse.teaching.validation_common import (
+    MAX_JSON_DEPTH,
     boolean,
     fail,
     integer,
@@ -41,6 +42,7 @@ from fcourse.teaching.validation_common import (
     json_type,
     missing,
     number,
+    raw_json_problem,
     string,
     type_error,
 )
@@ -99,35 +101,6 @@ def _reject_constant(name: str) -> float:
     raise fail(f"{name} is not valid JSON")  # NaN / Infinity; parse_json_body answers with the hosted wording
 
 
-#: JSON nested deeper than this is refused (Python's own limit is near 1000, and
-#: everything after parsing - hashing, the policy - must stay well below it).
-MAX_JSON_DEPTH = 64
-
-
-def _problem(value: object) -> str | None:
-    """What makes parsed JSON unusable: nesting too deep, or text that is not Unicode."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, str):
-            if not item.isascii():
-                try:
-                    item.encode("utf-8")
-                except UnicodeEncodeError:  # a lone surrogate such as "\ud800"
-                    return "unicode"
-            continue
-        if isinstance(item, dict):
-            children: list[object] = [*item.keys(), *item.values()]
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > MAX_JSON_DEPTH:
-            return "depth"
-        stack.extend((child, depth + 1) for child in children)
-    return None
-
-
 _PARSE_ERROR = (
     "We could not parse the JSON body of your request. (HINT: This likely means you "
     "aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, "
@@ -142,7 +115,7 @@ def parse_json_body(raw: bytes) -> object:
         value = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise fail(_PARSE_ERROR) from None
-    problem = _problem(value)
+    problem = raw_json_problem(raw, value)
     if problem == "unicode":
         raise fail(_PARSE_ERROR)
     if problem == "depth":

@@ -10,12 +10,14 @@ Shared by the three request checkers of the teaching model (chapter 2):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from fcourse.errors import InvalidRequestError
 
 __all__ = [
+    "MAX_JSON_DEPTH",
     "boolean",
     "empty_array",
     "fail",
@@ -24,10 +26,12 @@ __all__ = [
     "invalid_value",
     "is_int",
     "is_number",
+    "json_problem",
     "json_type",
     "missing",
     "number",
     "quoted_list",
+    "raw_json_problem",
     "string",
     "type_error",
 ]
@@ -181,3 +185,62 @@ def string(body: Mapping[str, Any], name: str, param: str) -> str | None:
         raise type_error(param, "a string", value)
     return value
 
+
+#: JSON nested deeper than this is refused (Python's own limit is near 1000, and
+#: everything after parsing - hashing, the policy - must stay well below it).
+MAX_JSON_DEPTH = 64
+
+
+def json_problem(value: object) -> str | None:
+    """What makes parsed JSON unusable: nesting too deep, or text that is not Unicode."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:  # a lone surrogate such as "\ud800"
+                    return "unicode"
+            continue
+        if isinstance(item, dict):
+            children: list[object] = [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > MAX_JSON_DEPTH:
+            return "depth"
+        stack.extend((child, depth + 1) for child in children)
+    return None
+
+
+#: the ``\\uD800``-``\\uDFFF`` escapes: the only way a lone surrogate gets into parsed JSON (raw UTF-8 cannot hold one)
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
+def _too_deep(value: object) -> bool:
+    """``json_problem(value) == "depth"`` for a value with no lone surrogate: only containers are walked."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()  # a parsed object's keys are strings
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > MAX_JSON_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
+
+
+def raw_json_problem(raw: bytes, value: object) -> str | None:
+    """``json_problem(value)`` for JSON parsed from ``raw``, without walking every string when the bytes
+    rule a lone surrogate out, and without walking at all when they rule both problems out."""
+    if _SURROGATE_ESCAPE.search(raw):
+        return json_problem(value)
+    if raw.count(b"{") + raw.count(b"[") <= MAX_JSON_DEPTH:  # cannot nest deeper than its brackets
+        return None
+    return "depth" if _too_deep(value) else None

@@ -171,6 +171,22 @@ def check_schema(schema: object, context: tuple[str, ...], strict: bool, depth: 
 
 
 
+#: ``(repr(parameters), strict)`` of schemas that passed ``check_schema``, oldest first (at most 512):
+#: a session sends the same tools with every request. ``repr`` keeps what the check reads - key order,
+#: and ``True`` / ``1`` / ``1.0`` or a list / a tuple apart - and only a pass is remembered.
+_PASSED: dict[tuple[str, bool], None] = {}
+
+
+def _check_parameters(parameters: dict[str, Any], strict: bool) -> None:
+    key = (repr(parameters), strict)
+    if key in _PASSED:
+        return
+    check_schema(parameters, (), strict)
+    if len(_PASSED) >= 512:
+        _PASSED.pop(next(iter(_PASSED)), None)
+    _PASSED[key] = None
+
+
 def function_part(item: dict[str, Any], param: str) -> dict[str, Any]:
     """Check ``{"type": "function", "function": {...}}`` (a tool or a tool call); return the inner object."""
     kind = item.get("type")
@@ -215,7 +231,7 @@ def _tool(tool: object, k: int) -> dict[str, Any]:
                 "invalid_function_parameters",
             )
     try:
-        check_schema(parameters, (), bool(strict))
+        _check_parameters(parameters, bool(strict))
     except SchemaError as err:
         raise fail(
             f"Invalid schema for function '{name}': In context={err.context!r}, {err.problem}",

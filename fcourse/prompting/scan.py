@@ -13,6 +13,7 @@ parsing itself is left to :func:`json.loads`.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -43,14 +44,24 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"{text} is not a finite number")
+    return value
+
+
 def strict_loads(text: str) -> Any:
     """``json.loads`` that refuses what JSON does not allow, or allows ambiguously.
 
-    Python's ``json`` accepts ``NaN``/``Infinity`` and silently keeps the *last*
-    of two equal keys; both are refused here (``ValueError``; a duplicate key is
-    a :class:`DuplicateKeyError`). Deep nesting raises ``RecursionError``.
+    Python's ``json`` accepts ``NaN``/``Infinity``, reads ``1e999`` as infinity and
+    silently keeps the *last* of two equal keys; all are refused here (``ValueError``;
+    a duplicate key is a :class:`DuplicateKeyError`). Deep nesting raises ``RecursionError``.
+    Chapter 2's ``fcourse.protocol.execute.parse_arguments`` reads tool-call arguments with it too.
+    (Chapter 4's registry has its own reader, ``fcourse.runtime.arguments``: a pre-built decoder
+    with a fast path, measured in ``benchmarks/bench_registry.py``, that also refuses lone surrogates.)
     """
-    return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant, parse_float=_finite_float)
 
 
 @dataclass(frozen=True)

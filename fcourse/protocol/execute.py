@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcourse.errors import ToolRefusal
+from fcourse.prompting.scan import strict_loads
 from fcourse.protocol.messages import as_dict, call_parts
 
 __all__ = [
@@ -95,23 +96,21 @@ def error_content(code: str, message: str, **data: Any) -> str:
     return json.dumps(envelope, ensure_ascii=False)
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
 
 def parse_arguments(text: Any) -> tuple[dict[str, Any] | None, str | None]:
     """``(arguments, None)`` or ``(None, problem)`` for a ``function.arguments`` string.
 
-    Uses ``json.loads`` (no guessing, no repair: chapter 1 showed what repair
-    can turn a broken reply into) and refuses ``NaN``/``Infinity``, which
-    Python's json accepts but JSON does not. An empty string means no arguments.
+    Uses chapter 1's ``strict_loads`` (no guessing, no repair: chapter 1 showed what
+    repair can turn a broken reply into), which refuses what Python's json accepts but
+    JSON does not - ``NaN``/``Infinity``, a number that overflows to infinity - and a key
+    given twice (json would silently keep the last value). An empty string means no arguments.
     """
     if not isinstance(text, str):
         return None, f"arguments must be a JSON string, got {type(text).__name__}"
     if not text.strip():
         return {}, None
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        value = strict_loads(text)
     except ValueError as error:
         return None, f"arguments are not valid JSON ({error})"
     if not isinstance(value, dict):

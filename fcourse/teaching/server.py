@@ -351,8 +351,8 @@ def close_gracefully(server: TeachingServer, timeout: float = DRAIN_TIMEOUT) -> 
 
 
 def warm_up() -> None:
-    """Answer one English and one Chinese request, so the first learner does not wait
-    while the policy loads its analysers (the Chinese segmenter takes a few seconds)."""
+    """Answer one English and one Chinese request, so the first learner does not wait while the
+    policy loads its resources (jieba's dictionary, the word embeddings, CC-CEDICT: about 2 s)."""
     tool = {
         "type": "function",
         "function": {"name": "get_weather", "description": "Get the weather for a city."},

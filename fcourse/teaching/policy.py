@@ -32,20 +32,8 @@ How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
     ("to (come) ~ come", "borrowing ~ borrowed"). A word only one tool's
     description uses is specific enough too ("vacuum").
 
-    Three more signals, all read from descriptions and the user's words:
-    *the verb* - a description's first action concept is the tool's main
-    action; when the user asks for another tool's main action ("book"), a
-    tool whose main action is different ("cancel ... reservation") counts
-    half for the words it shares with that tool, and a tool whose main action
-    the user negated ("don't restart anything, just ...") does not fit; *the
-    kind of turn* (``analysis.speech_act``) - "why ...?" and "what
-    is ...?" questions never trigger a tool that changes things (send, book,
-    refund ...), "what does X mean?" / "should I ...?" only a search tool, and
-    "can you send SMS abroad?" (a question about a tool, nothing specific)
-    none; *a value only one tool can take* - a token with the exact shape of
-    one tool's required parameter ("NVDA", "1Z999AA1...", "#ops") counts as
-    evidence, and is enough on its own only for a tool that just looks
-    things up. A second tool
+    Three more signals (the main verb, the kind of turn, a value only one tool can take):
+    see ``fcourse.teaching.routing``. A second tool
     is called too when other full-weight words of the request fit it
     ("refund O-100 and cancel O-200"), in the order the user said them, each
     filled from its own stretch of the turn (cut at "and" / "另外"); a weaker

@@ -30,6 +30,7 @@ __all__ = [
     "json_type",
     "missing",
     "number",
+    "one_of",
     "quoted_list",
     "raw_json_problem",
     "string",
@@ -125,20 +126,7 @@ def number(
         return None
     if not is_number(value):
         raise type_error(param, "a decimal", value)
-    if value > high:
-        raise fail(
-            f"Invalid '{param}': decimal above maximum value. Expected a value <= "
-            f"{fmt_number(high)}, but got {fmt_number(value)} instead.",
-            param,
-            "decimal_above_max_value",
-        )
-    if value < low:
-        raise fail(
-            f"Invalid '{param}': decimal below minimum value. Expected a value >= "
-            f"{fmt_number(low)}, but got {fmt_number(value)} instead.",
-            param,
-            "decimal_below_min_value",
-        )
+    _in_range(value, param, low, high, "decimal", fmt_number)
     return float(value)
 
 
@@ -149,21 +137,21 @@ def integer(body: Mapping[str, Any], name: str, low: int, high: int) -> int | No
         return None
     if not is_int(value):
         raise type_error(name, "an integer", value)
-    if value > high:
-        raise fail(
-            f"Invalid '{name}': integer above maximum value. Expected a value <= {high}, "
-            f"but got {value} instead.",
-            name,
-            "integer_above_max_value",
-        )
-    if value < low:
-        raise fail(
-            f"Invalid '{name}': integer below minimum value. Expected a value >= {low}, "
-            f"but got {value} instead.",
-            name,
-            "integer_below_min_value",
-        )
+    _in_range(value, name, low, high, "integer", str)
     return value
+
+
+def _in_range(value: float, param: str, low: float, high: float, kind: str, show: Any) -> None:
+    """The hosted API's out-of-range error for a ``kind`` of number ("decimal", "integer")."""
+    for beyond, bound, direction, relation, code in ((value > high, high, "above maximum", "<=", "above_max"),
+                                                     (value < low, low, "below minimum", ">=", "below_min")):
+        if beyond:
+            raise fail(
+                f"Invalid '{param}': {kind} {direction} value. Expected a value {relation} "
+                f"{show(bound)}, but got {show(value)} instead.",
+                param,
+                f"{kind}_{code}_value",
+            )
 
 
 def boolean(body: Mapping[str, Any], name: str) -> bool | None:
@@ -173,6 +161,18 @@ def boolean(body: Mapping[str, Any], name: str) -> bool | None:
         return None
     if not isinstance(value, bool):
         raise type_error(name, "a boolean", value)
+    return value
+
+
+def one_of(obj: Mapping[str, Any], key: str, param: str, allowed: tuple[str, ...]) -> str:
+    """``obj[key]``, required, a string, and one of ``allowed``: the hosted API's three errors in its order."""
+    value = obj.get(key)
+    if value is None:
+        raise missing(param)
+    if value not in allowed:
+        if not isinstance(value, str):
+            raise type_error(param, "a string", value)
+        raise invalid_value(param, value, allowed)
     return value
 
 

@@ -15,9 +15,9 @@ from typing import Any
 from fcourse.teaching.validation_common import (
     empty_array,
     fail,
-    invalid_value,
     json_type,
     missing,
+    one_of,
     string,
     type_error,
 )
@@ -58,13 +58,7 @@ def _content_text(content: object, param: str, role: str, *, required: bool) -> 
         part_param = f"{param}[{k}]"
         if not isinstance(part, dict):
             raise type_error(part_param, "an object", part)
-        kind = part.get("type")
-        if kind is None:
-            raise missing(f"{part_param}.type")
-        if not isinstance(kind, str):
-            raise type_error(f"{part_param}.type", "a string", kind)
-        if kind not in allowed:
-            raise invalid_value(f"{part_param}.type", kind, allowed)
+        kind = one_of(part, "type", f"{part_param}.type", allowed)
         if kind in ("text", "refusal"):
             text = part.get(kind)
             if text is None:
@@ -123,13 +117,7 @@ def _message(message: object, i: int) -> dict[str, Any]:
     param = f"messages[{i}]"
     if not isinstance(message, dict):
         raise type_error(param, "an object", message)
-    role = message.get("role")
-    if role is None:
-        raise missing(f"{param}.role")
-    if not isinstance(role, str):
-        raise type_error(f"{param}.role", "a string", role)
-    if role not in _ROLES:
-        raise invalid_value(f"{param}.role", role, _ROLES)
+    role = one_of(message, "role", f"{param}.role", _ROLES)
     if role == "function":
         raise fail(
             f"Unsupported value: '{param}.role' does not support 'function' with this model. "

@@ -22,6 +22,7 @@ from fcourse.teaching.validation_common import (
     is_number,
     json_type,
     missing,
+    one_of,
     string,
     type_error,
 )
@@ -189,13 +190,7 @@ def _check_parameters(parameters: dict[str, Any], strict: bool) -> None:
 
 def function_part(item: dict[str, Any], param: str) -> dict[str, Any]:
     """Check ``{"type": "function", "function": {...}}`` (a tool or a tool call); return the inner object."""
-    kind = item.get("type")
-    if kind is None:
-        raise missing(f"{param}.type")
-    if kind != "function":
-        if not isinstance(kind, str):
-            raise type_error(f"{param}.type", "a string", kind)
-        raise invalid_value(f"{param}.type", kind, ("function",))
+    one_of(item, "type", f"{param}.type", ("function",))
     function = item.get("function")
     if function is None:
         raise missing(f"{param}.function")
@@ -294,13 +289,7 @@ def check_tool_choice(body: Mapping[str, Any], tools: list[dict[str, Any]]) -> s
         return choice
     if not isinstance(choice, dict):
         raise type_error("tool_choice", "one of a string or an object", choice)
-    kind = choice.get("type")
-    if kind is None:
-        raise missing("tool_choice.type")
-    if kind != "function":
-        if not isinstance(kind, str):
-            raise type_error("tool_choice.type", "a string", kind)
-        raise invalid_value("tool_choice.type", kind, ("function",))
+    one_of(choice, "type", "tool_choice.type", ("function",))
     function = choice.get("function")
     if function is None:
         raise missing("tool_choice.function")

@@ -78,6 +78,11 @@ def test_a_negation_reaches_to_the_end_of_its_clause_and_wins_over_an_earlier_me
     assert excluded_values("Cancel O-601 (not paid yet) and refund O-602") == set()
 
 
+def test_a_chinese_negation_reaches_back_over_an_object_written_first() -> None:
+    assert excluded_values("换掉 W-31，W-32 先别动") == {"W-32"}
+    assert excluded_values("W-5 不要退了，退 W-6") == {"W-5"}
+
+
 def test_an_enum_value_in_a_negated_stretch_makes_no_call() -> None:
     fan = [tool("fan", "Turn a ceiling fan on or off.", {
         "room": {"type": "string", "enum": ["hall", "attic", "porch"], "description": "Room"},

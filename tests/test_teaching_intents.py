@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fcourse.teaching.documents import _profile
 from fcourse.teaching.policy import decide
-from fcourse.teaching.routing import _profile
 
 
 def tool(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:

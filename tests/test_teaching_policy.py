@@ -406,7 +406,8 @@ def test_record_explains_scores_terms_and_sources() -> None:
     json.dumps(record, ensure_ascii=False)
     assert record["threshold"] == THRESHOLD
     refund = next(t for t in record["tools"] if t["name"] == "refund_order")
-    assert refund["fits"] and refund["top_terms"][0]["term"] == "#refund"
+    words = [t["term"] for t in refund["top_terms"] if t["term"] != "~sentence"]  # the request as a whole aside
+    assert refund["fits"] and words[0] == "#refund"
     assert record["arguments"][0]["how"].startswith("shape of the description's example")
     assert record["kind"] == "tool_calls" and record["chosen"] == ["refund_order"]
 
@@ -658,8 +659,8 @@ _PHRASE_GONE = pytest.mark.xfail(
 @pytest.mark.parametrize(
     "user",
     [
-        pytest.param("O-200 这个订单我不要了", marks=_PHRASE_GONE),
-        pytest.param("I don't want order O-200 anymore", marks=_PHRASE_GONE),
+        "O-200 这个订单我不要了",
+        "I don't want order O-200 anymore",
     ],
 )
 def test_implicit_cancel(user: str) -> None:

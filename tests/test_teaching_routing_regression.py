@@ -681,9 +681,6 @@ XFAIL = {
     # issue 13 removed the lexicon phrases taken from these cases; the general resources do not read them
     "slack-let-team-know": _GONE + "'let the team know'",
     "reminder-dont-let-me-forget": _GONE + "'don't let me forget' (now read as a negation)",
-    "convert-zh-kuai": _GONE + "'能换' / '块'",
-    "detect-quoted": _GONE + "'what language'",
-    "negated-translate-detect": _GONE + "'what language'",
     "web-google": _GONE + "'google' as a verb; its embedding is not alike enough to 'search' (0.32)",
     "air-en-smog": _GONE + "'smog'; its embedding is not alike enough to 'air' or 'pollution'",
     "music-put-on": _GONE + "'put on some'",

@@ -170,12 +170,15 @@ def reads_as(term: str, surface: str) -> str:
     """What a term of the decision record means, in words: "place" for ``#place``, not a stem.
 
     Concepts (``#weather``, ``#place``) read as their name; a value only one
-    tool's parameter can take (``#value``) says so; any other term is a word
+    tool's parameter can take (``#value``) says so; the whole request
+    compared with the whole description (``~sentence``) says so; any other term is a word
     matched as itself (the record's ``term`` is its stem, e.g. "beij", so that
     "Beijing" and "beijing's" match alike).
     """
     if term in ("#value", "#value_hint"):
         return "a value shaped like the tool's parameter"
+    if term == "~sentence":
+        return "the description, read as a whole (sentence meaning)"
     if term.startswith("#"):
         return term[1:].replace("_", " ")
     return f'the word "{surface}"'

@@ -26,7 +26,7 @@ from fcourse.teaching.analysis import analyse
 from fcourse.teaching.arguments import Sources, fill_arguments
 from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.lexicon import GENERIC_WEIGHT
-from fcourse.teaching.routing import Routing, term_weight
+from fcourse.teaching.routing import SENTENCE_TERM, Routing, term_weight
 
 __all__ = ["Act", "choose"]
 
@@ -102,7 +102,8 @@ def _second_intents(conversation: Conversation, fitting: list[dict[str, Any]]) -
     chosen = [fitting[0]]
     for other in fitting[1:]:  # a second intent: its own full-weight terms, not the best tool's
         taken = frozenset().union(*(c["_anchors"] for c in chosen))
-        own = {k: v for k, v in other["_strong"].items() if k not in taken}
+        # the whole request's meaning belongs to the best tool: it never makes a second intent on its own
+        own = {k: v for k, v in other["_strong"].items() if k not in taken and k != SENTENCE_TERM}
         if sum(own.values()) < conversation.threshold:
             continue
         if any(term_weight(k) >= 1.0 for k in own) and (

@@ -25,6 +25,13 @@ let me forget" is a reminder, "这个订单我不要了" / "I don't need it
 anymore" a cancellation). Because only descriptions are read, swapping
 two tools' descriptions swaps their routing.
 
+*The whole sentence* (``fcourse.teaching.sentences``): a multilingual sentence
+encoder compares the request with each tool's whole text; the tool it is
+clearly closest to (similarity >= 0.2, 0.03 ahead of the next) gets a
+contribution that can make it fit with no shared word ("could I keep the
+book a few more weeks?" -> a renewal; 续借 -> an English description).
+After a negation, what is left must also share a word with the tool.
+
 Three more signals, all read from descriptions and the user's words:
 *the verb* - a description's first action concept is the tool's main
 action; when the user asks for another tool's main action ("book"), a
@@ -50,29 +57,28 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from fcourse.teaching.analysis import PLAIN_WEIGHT, Term, analyse, speech_act
+from fcourse.teaching.analysis import Term, analyse, speech_act
 from fcourse.teaching.arguments import param_kind
 from fcourse.teaching.conversation import Conversation, function_of, text_of
+from fcourse.teaching.documents import headline_only, term_weight, tool_doc, tool_profile
 from fcourse.teaching.extract import candidates
 from fcourse.teaching.lexicon import (
     ACTION_CONCEPTS,
-    EFFECT_CONCEPTS,
     GENERIC_WEIGHT,
-    SEARCH_CONCEPTS,
-    concept_weight,
 )
 from fcourse.teaching.places import find_places
+from fcourse.teaching.sentences import partly_negated
 
-__all__ = ["MEANING_WEIGHT", "THRESHOLD", "Routing", "route", "score_tools", "term_weight"]
+__all__ = [
+    "MEANING_WEIGHT", "SENTENCE_TERM", "THRESHOLD", "Routing", "route", "score_tools", "term_weight", "tool_profile",
+]
 
 #: a tool whose score is below this does not fit the request
 THRESHOLD = 1.0
 _K1, _B, _BACKGROUND_DOCS = 1.2, 0.5, 3
-_PARAM_WEIGHT = 0.3
 _W_LATEST, _W_EARLIER, _W_CONTEXT = 1.0, 0.4, 0.25
 _VERBS = ACTION_CONCEPTS - {"lookup", "search"}  # looking something up is never the "wrong" verb
 _VALUE_EVIDENCE = 1.0  # a value in the turn that only one look-up tool's parameter can take
@@ -80,61 +86,14 @@ _SHORT_TURN = 3  # terms: "British pounds", "until 2026-04-05" - an answer to a 
 #: how much a pair of alike words (``fcourse.teaching.meaning``) adds, per unit of its telling similarity
 MEANING_WEIGHT = 1.5
 _MEANING_STRONG = (0.6, 0.3)  # a pair this alike (similarity, telling part) is a specific match, like a concept
+SENTENCE_TERM = "~sentence"
+SENTENCE_FLOOR, SENTENCE_MARGIN, SENTENCE_WEIGHT = 0.2, 0.03, 3.0
 _OTHER_ACTION = 0.5  # a tool whose main action the user did not ask for, when another tool's was
 #: questions that ask for no action, and which tools they still allow
 _QUESTION_ALLOWS = {"explain": "read-only", "info": "read-only", "meaning": "search", "advice": "search",
                     "capability": "none"}
 
 # ---------------------------------------------------------------- documents
-
-@dataclass(frozen=True)
-class _Doc:
-    tf: dict[str, float]
-    length: float
-
-
-def term_weight(key: str) -> float:
-    """How much a term counts: its concept weight, or the weight of a plain word."""
-    return concept_weight(key) if key.startswith("#") else PLAIN_WEIGHT
-
-
-@functools.lru_cache(maxsize=2048)
-def _doc(description: str, param_descriptions: tuple[str, ...]) -> _Doc:
-    """A tool description as weighted term frequencies (cached on the strings)."""
-    tf: dict[str, float] = {}
-    for term in analyse(description).terms:
-        tf[term.key] = tf.get(term.key, 0.0) + 1.0
-    for text in param_descriptions:
-        for term in analyse(text).terms:
-            tf[term.key] = tf.get(term.key, 0.0) + _PARAM_WEIGHT
-    return _Doc(tf, sum(tf.values()))
-
-
-
-@functools.lru_cache(maxsize=2048)
-def _profile(description: str) -> tuple[str | None, bool, bool]:
-    """A description's main action (the first action concept of its first sentence), whether it changes things,
-    whether it searches."""
-    concepts = [t.key[1:] for t in analyse(description).terms if t.is_concept]
-    first = re.split(r"(?<=[.!?])\s+|[。！？]", description.strip(), maxsplit=1)[0]
-    # "Extend the due date ... Each renewal adds 21 days.": what the tool does is said first, not in a detail after
-    main = next((t.key[1:] for t in analyse(first).terms if t.is_concept and t.key[1:] in ACTION_CONCEPTS), None)
-    effect = main in EFFECT_CONCEPTS if main else False
-    searches = main in SEARCH_CONCEPTS if main else bool(set(concepts) & SEARCH_CONCEPTS)
-    return main, effect, searches
-
-
-def _tool_profile(tool: dict[str, Any]) -> tuple[str | None, bool, bool]:
-    return _profile(str(function_of(tool).get("description") or ""))
-
-
-def _tool_doc(tool: dict[str, Any]) -> _Doc:
-    fn = function_of(tool)
-    params = fn.get("parameters") if isinstance(fn.get("parameters"), dict) else {}
-    props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
-    descriptions = tuple(str(p.get("description", "")) for p in props.values() if isinstance(p, dict))
-    return _doc(str(fn.get("description") or ""), descriptions)
-
 
 # ---------------------------------------------------------------- the query
 
@@ -189,19 +148,6 @@ def _value_shapes(tool: dict[str, Any], latest: str) -> dict[tuple[int, int], tu
     return found
 
 
-@functools.lru_cache(maxsize=2048)
-def _headline_keys(description: str) -> frozenset[str]:
-    return frozenset(t.key for t in analyse(description).terms)
-
-
-def _headline_only(tools: list[dict[str, Any]], index: int, key: str) -> bool:
-    """Whether ``key`` is in this tool's description (not only a parameter's) and in no other tool's."""
-    descriptions = [str(function_of(t).get("description") or "") for t in tools]
-    if key not in _headline_keys(descriptions[index]):
-        return False
-    return not any(key in _tool_doc(t).tf for i, t in enumerate(tools) if i != index)
-
-
 @functools.lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
     return _stemmer().stemWord(word)
@@ -238,7 +184,7 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
     out = []
     for tool, pairs in zip(tools, _meaning_pairs(latest, tuple(texts)), strict=True):
         row = []
-        tf = _tool_doc(tool).tf
+        tf = tool_doc(tool).tf
         seen: set[str] = set()
         for p in pairs:  # best first: one pair per word the user wrote (a Chinese word's glosses are one word)
             if p.said in seen:
@@ -257,13 +203,30 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
     return out
 
 
+def _sentence(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float, _QueryTerm]]]:
+    """The whole request against each tool's whole text: the tool it is clearly most like gets a contribution
+    that can carry the choice on its own (``fcourse.teaching.sentences.clearly_closest``)."""
+    from fcourse.teaching.sentences import clearly_closest
+
+    out: list[list[tuple[float, _QueryTerm]]] = [[] for _ in tools]
+    found = clearly_closest(latest, [function_of(t) for t in tools], SENTENCE_FLOOR, SENTENCE_MARGIN)
+    if found:
+        best, sim, margin = found
+        surface = f"the whole request ({sim:.3f}; next best {sim - margin:.3f})"
+        out[best].append((round(SENTENCE_WEIGHT * (sim + margin), 4),
+                          _QueryTerm(SENTENCE_TERM, surface, _W_LATEST, "user (the sentence's meaning)", True)))
+    return out
+
+
 def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], threshold: float = THRESHOLD,
                  act: str = "request", latest: str = "", negated: frozenset[str] = frozenset()
                  ) -> list[dict[str, Any]]:
     """BM25 score of every tool's description against the query terms, with contributions."""
-    docs = [_tool_doc(t) for t in tools]
+    docs = [tool_doc(t) for t in tools]
     meaning = _meaning(tools, latest) if latest and tools else [[] for _ in tools]
-    profiles = [_tool_profile(t) for t in tools]
+    sentence = _sentence(tools, latest) if latest and tools else [[] for _ in tools]
+    cut = bool(negated) and partly_negated(latest)
+    profiles = [tool_profile(t) for t in tools]
     shapes = [_value_shapes(t, latest) for t in tools]
     claimed: dict[tuple[int, int], int] = {}
     for found in shapes:
@@ -287,7 +250,9 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
             sat = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * doc.length / avg))
             value = q.weight * term_weight(q.key) * idf * sat
             contributions.append((value, q))
-        contributions += meaning[index]
+        # after a negation ("don't email him, just tell me how you'd word it") what is left must share a word
+        # with the tool: the whole request's meaning alone does not carry it
+        contributions += meaning[index] + (sentence[index] if contributions or meaning[index] or not cut else [])
         main, effect, searches = profiles[index]
         for span, (param, value) in sorted(shapes[index].items()):
             if claimed[span] == 1:  # "NVDA?" to a quote tool: a value only it can take is enough to look it up,
@@ -308,10 +273,11 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
         contributions.sort(key=lambda c: (-c[0], c[1].key))
         score = sum(c[0] for c in contributions)
         strong = [c for c in contributions if c[1].primary and (
-            c[1].key == "#value" or (c[1].weight >= _MEANING_STRONG[0] and c[0] >= _MEANING_STRONG[1] * MEANING_WEIGHT
+            c[1].key in ("#value", SENTENCE_TERM)
+            or (c[1].weight >= _MEANING_STRONG[0] and c[0] >= _MEANING_STRONG[1] * MEANING_WEIGHT
                                      if c[1].key.startswith("~") else term_weight(c[1].key) >= GENERIC_WEIGHT))]
         if strong and not any(c[1].key.startswith(("#", "~")) for c in strong) and len(strong) < 2 \
-                and not (n > 1 and _headline_only(tools, index, strong[0][1].key)):
+                and not (n > 1 and headline_only(tools, index, strong[0][1].key)):
             strong = []  # one shared everyday word ("start", "open") is not enough: a concept, or two words,
             # or a word of this tool's description that no other tool's description uses ("vacuum", "renew")
         rows.append({

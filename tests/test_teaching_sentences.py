@@ -1,0 +1,51 @@
+"""fcourse.teaching.sentences: the whole request against each tool's whole text (issue 13).
+
+The requests and descriptions here are written for these tests and appear in no
+case set; they check the mechanism (cross-language meaning, names never read,
+negated clauses left out, determinism), not a score.
+"""
+
+from __future__ import annotations
+
+from fcourse.teaching.sentences import (
+    clearly_closest,
+    partly_negated,
+    positive_text,
+    sentence_similarities,
+    tool_text,
+)
+
+KENNEL = {"name": "a", "description": "Book a stay for a dog at the boarding kennel while its owners travel.",
+          "parameters": {"type": "object", "properties": {"dog": {"type": "string", "description": "Dog's name"}}}}
+TYRES = {"name": "b", "description": "Replace the tyres on a customer's car at the workshop."}
+POEM = {"name": "c", "description": "Write a short poem about a subject."}
+
+
+def test_a_chinese_request_is_closest_to_the_english_description_that_means_it() -> None:
+    found = clearly_closest("我们出去旅游的时候，狗狗需要有人照看几天", [TYRES, KENNEL, POEM], 0.2, 0.03)
+    assert found is not None and found[0] == 1
+
+
+def test_the_tool_name_is_never_read() -> None:
+    renamed = {**KENNEL, "name": "replace_tyres"}
+    assert tool_text(renamed) == tool_text(KENNEL) and "replace_tyres" not in tool_text(renamed)
+    assert tool_text(KENNEL).endswith("Dog's name")  # the parameters' descriptions follow the description
+
+
+def test_negated_clauses_are_left_out_and_a_fully_negated_request_is_kept_whole() -> None:
+    assert positive_text("Don't touch the car, just book the dog in") == "book the dog in"
+    assert partly_negated("Don't touch the car, just book the dog in")
+    assert positive_text("I don't want it") == "I don't want it" and not partly_negated("I don't want it")
+    assert positive_text("轮胎先别换，只帮狗狗订个住处") == "帮狗狗订个住处"
+
+
+def test_nothing_clearly_closest_for_an_unrelated_request_or_a_tie() -> None:
+    assert clearly_closest("", [KENNEL], 0.2, 0.03) is None
+    assert clearly_closest("Book a stay for a dog at the boarding kennel", [KENNEL, KENNEL], 0.2, 0.03) is None
+
+
+def test_similarities_are_rounded_and_the_same_every_time() -> None:
+    texts = (tool_text(KENNEL), tool_text(TYRES))
+    first = sentence_similarities("my car needs new tyres", texts)
+    assert first == sentence_similarities("my car needs new tyres", texts)
+    assert all(round(s, 3) == s for s in first) and first[1] > first[0]

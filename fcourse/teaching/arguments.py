@@ -60,7 +60,7 @@ from typing import Any
 from fcourse.teaching.analysis import analyse
 from fcourse.teaching.dates import resolve_date, time_spans
 from fcourse.teaching.extract import Candidate, candidates, example_pattern, preceded_by
-from fcourse.teaching.freetext import free_text
+from fcourse.teaching.freetext import free_text, whole_request
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
 from fcourse.teaching.params import coerce, main_type, param_text, types_of
 from fcourse.teaching.proper_names import asks_for_a_name, proper_name
@@ -250,6 +250,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                                 reserved[where] + time_reserved[where], param in required)
                 if asks_for_a_name(param, schema):  # "my daughter Lily Zhang in with ..." -> "Lily Zhang"
                     got = proper_name(texts[where], got[0] if got else None) or got
+                elif not got and param in required and where in latest_idx:
+                    got = whole_request(texts[where], sources.anchors)
                 if got and param not in required and got[0] in values.values():
                     break  # an optional text that would only repeat another argument is left out
                 if got:

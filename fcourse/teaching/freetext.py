@@ -17,9 +17,10 @@ from fcourse.teaching.params import param_text
 
 __all__ = [
     "free_text",
+    "whole_request",
 ]
 
-_QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|‘([^’]+)’|(?<![A-Za-z])'([^']+)'(?![A-Za-z])")
+_QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|《([^》]+)》|‘([^’]+)’|(?<![A-Za-z])'([^']+)'(?![A-Za-z])")
 _EN_FILLERS = re.compile(
     r"^(?:\s|[,:;\-]|\b(?:me|us|to|for|about|on|up|that|the web|a|an|it|please|saying)\b)+",
     re.IGNORECASE,
@@ -94,7 +95,7 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
     if terms:
         picked = _clean(_strip_reserved(text, 0, terms[0].start, reserved), lang_zh)
         picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
-        if picked:
+        if picked and analyse(picked).terms:  # "What are the" before "tide times" names nothing
             return picked, f"words before {terms[0].surface!r}"
     return None
 
@@ -117,3 +118,16 @@ def _clean(span: str, lang_zh: bool) -> str:
     else:
         span = _EN_TRAILING.sub("", _EN_FILLERS.sub("", span))
     return span.strip(" \"'“”")
+
+
+def whole_request(text: str, anchors: frozenset[str]) -> tuple[str, str] | None:
+    """The last resort for a required free-text argument: the request itself, fillers and negated clauses
+    trimmed ("What can I make with eggs, spinach and feta?" -> a recipe search for exactly that) - when it says
+    something besides the words that routed the tool ("search the catalog" alone gives no query: ask back)."""
+    from fcourse.teaching.sentences import positive_text
+
+    lang_zh = analyse(text).language == "zh"
+    picked = _clean(positive_text(text), lang_zh)
+    if picked and any(t.key not in anchors and (not t.is_concept or t.weight >= 0.7) for t in analyse(picked).terms):
+        return picked, "the whole request (no narrower span names it)"
+    return None

@@ -1,0 +1,19 @@
+"""fcourse.teaching.freetext: free-text arguments, down to the whole request as a last resort (issue 13)."""
+
+from __future__ import annotations
+
+from fcourse.teaching.analysis import analyse
+from fcourse.teaching.freetext import free_text, whole_request
+
+
+def test_chinese_title_marks_quote_a_value() -> None:
+    assert free_text("query", {"type": "string", "description": "Words to look for"},
+                     "有没有《百年孤独》的英文版？", frozenset(), []) == ("百年孤独", "quoted text")
+
+
+def test_the_whole_request_is_the_value_only_when_it_says_more_than_the_routing_words() -> None:
+    got = whole_request("Which dishes use leeks and barley?", frozenset())
+    assert got is not None and "leeks and barley" in got[0] and got[1].startswith("the whole request")
+    assert whole_request("Don't add cream, just leeks please", frozenset()) == ("leeks", got[1])
+    anchors = frozenset(t.key for t in analyse("search the catalog").terms)
+    assert whole_request("search the catalog", anchors) is None

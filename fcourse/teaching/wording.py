@@ -15,6 +15,7 @@ conversation; ``limit`` cuts a reply at ``max_tokens``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fcourse.teaching import text as text_model
@@ -23,7 +24,7 @@ from fcourse.teaching.decision import Decision
 from fcourse.teaching.filling import Proposal
 from fcourse.teaching.intents import Act
 from fcourse.teaching.results import compose_answer
-from fcourse.teaching.routing import Routing
+from fcourse.teaching.routing import Routing, tool_profile
 
 __all__ = ["answer_results", "limit", "word"]
 
@@ -60,6 +61,48 @@ def _ask_text(tool: dict[str, Any], missing: list[str], zh: bool) -> str:
     if zh:
         return f"要办这件事，我还需要：{'、'.join(items)}。请告诉我。"
     return f"To do that I need {', '.join(items)}. Could you tell me?"
+
+
+_QUESTION_END = re.compile(r"(?:\?|？|吗|呢)\s*$")
+_OWN = re.compile(r"\b(?:my|our|mine|ours|me|us)\b|我|俺", re.IGNORECASE)
+
+
+#: words that open a description of a read-only tool: a look-up verb ("Get the current weather ...", "查询订单状态")
+#: or a description of state rather than of an action ("Current weather conditions for a location.")
+_LOOK_VERBS = frozenset({"get", "gets", "look", "looks", "check", "checks", "find", "finds", "search", "searches",
+                         "show", "shows", "list", "lists", "tell", "tells", "fetch", "fetches",
+                         "retrieve", "retrieves", "query", "queries", "lookup", "current", "latest",
+                         "查询", "查看", "获取", "搜索", "显示"})
+
+
+def _looks_up(tool: dict[str, Any]) -> bool:
+    """Whether the tool's description says it looks things up or searches ("What's the weather like?" is a
+    question *for* it: ask where, rather than answer in general)."""
+    main, _, searches = tool_profile(tool)
+    first = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]{1,2}", str(function_of(tool).get("description") or ""))[:1]
+    return searches or main in ("lookup", "search") or bool(first and first[0].lower() in _LOOK_VERBS)
+
+
+def _general_question(latest: str, act: str, proposal: Proposal) -> bool:
+    """A question about how things work ("how many times can a loan be renewed?"), put to a tool that does
+    not just look things up (the caller checks that), and not about the user's own things ("where's my
+    parcel?"): no value given for any argument, and no "my" / 我. The whole request as a free-text value
+    counts as given, unless the question asks for advice or an explanation ("what can I make with eggs?" is
+    a search; "how long should I boil an egg?" is not)."""
+    if act == "request" and not _QUESTION_END.search(latest.strip()):
+        return False
+    whole_counts = act not in ("advice", "explain", "meaning")  # "what can I make with eggs?" is a search
+    given = any(p.get("source") == "latest user turn" and p.get("value") is not None
+                and (whole_counts or not str(p.get("how", "")).startswith("the whole request"))
+                for _, f in proposal.filled for p in f.provenance)
+    return not given and not _OWN.search(latest)
+
+
+def _general_text(tool: dict[str, Any], zh: bool) -> str:
+    cap = _capability(tool)
+    if zh:
+        return f"这是个一般性的问题，我的工具答不了，我也不乱猜；我能做的是：{cap}。"
+    return f"That is a general question my tools don't answer, and I won't guess; what I can do is {cap}."
 
 
 def _none_text(tool: dict[str, Any], zh: bool) -> str:
@@ -108,6 +151,16 @@ def word(conversation: Conversation, routing: Routing, act: Act, proposal: Propo
     record.update(proposal.record())
     missing = proposal.missing
     ask = proposal.first_missing
+    general = next(((r, f) for r, f in proposal.filled if f.missing or any(
+        str(p.get("how", "")).startswith("the whole request") for p in f.provenance)), None)
+    if general is not None and not conversation.forced and not _looks_up(tools[general[0]["index"]]) \
+            and _general_question(latest, routing.act, proposal):
+        row, f = general
+        record.update(kind="answer", chosen=[], reason=f"{act.reason}, but the user asks a general question "
+                      f"({routing.act}) and gives no value for {row['name']}, nor says it is about their own "
+                      "(my, 我的): answer in text rather than ask back")
+        content = text_model.chat_answer(latest, language, _general_text(tools[row["index"]], zh))
+        return Decision(kind="answer", content=content, record=record)
     if ask is not None and not conversation.forced:
         row, f = ask
         record.update(kind="ask", reason=f"{act.reason}, but required argument(s) {f.missing} of {row['name']} "

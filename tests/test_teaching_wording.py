@@ -1,0 +1,36 @@
+"""fcourse.teaching.wording: a general question is answered, a request about the user's own things is asked back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcourse.teaching.policy import decide
+
+
+def tool(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": description, "parameters": {
+        "type": "object", "properties": properties, "required": required}}}
+
+
+RETURN = tool("return_kayak", "Return a rented kayak to the boathouse and close the rental.",
+              {"rental_id": {"type": "string", "description": "Rental number, e.g. K-12"}}, ["rental_id"])
+TIDES = tool("tide_times", "Get the tide times for a harbour.",
+             {"harbour": {"type": "string", "description": "Harbour name"}}, ["harbour"])
+
+
+def run(text: str, tools: list[dict[str, Any]]) -> Any:
+    return decide({"model": "m", "messages": [{"role": "user", "content": text}], "tools": tools})
+
+
+def test_a_general_question_to_a_tool_that_acts_is_answered_not_asked_back() -> None:
+    d = run("How late can a rented kayak be returned to the boathouse?", [RETURN])
+    assert d.kind == "answer" and "general question" in d.record["reason"] and not d.tool_calls
+
+
+def test_the_same_question_about_the_users_own_rental_is_asked_back() -> None:
+    assert run("Can my rented kayak be returned to the boathouse now?", [RETURN]).kind == "ask"
+
+
+def test_a_question_for_a_look_up_tool_is_asked_back_for_its_value() -> None:
+    d = run("What are the tide times?", [TIDES])
+    assert d.kind == "ask" and "harbour" in d.content

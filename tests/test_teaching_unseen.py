@@ -130,3 +130,25 @@ def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
     results = ev.evaluate("test", ev.DATA_V2)[1]  # counts only: the sealed cases are not named
     assert sum(r["unsafe_calls"] for r in results) == 0
     assert sum(r["schema_violating_calls"] for r in results) == 0
+
+
+DOC_V3 = ev.load(ev.DATA_V3)
+
+
+def test_the_v3_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else() -> None:
+    ids = [c["id"] for c in DOC_V3["cases"]]
+    assert len(ids) == len(set(ids)) >= 150 and {c["split"] for c in DOC_V3["cases"]} == {"test"}
+    for case in DOC_V3["cases"]:
+        tools = {t["function"]["name"]: t["function"]["parameters"] for t in DOC_V3["toolsets"][case["toolset"]]}
+        for call in case["expect"].get("calls", []):
+            assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
+        for tool, params in case["expect"].get("missing", {}).items():
+            assert set(params) <= set(tools[tool]["required"]), case["id"]
+    # its tool names and some descriptions are ordinary ("Cancel an existing restaurant reservation." is also in
+    # test_teaching_policy.py, written independently); its requests must be new to the project
+    root = Path(__file__).resolve().parents[1]
+    new = {m["content"] for c in DOC_V3["cases"] for m in c["messages"] if m["role"] == "user"}
+    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
+    for p in files:
+        if p.resolve() != Path(__file__).resolve():
+            assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p

@@ -32,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "teaching_unseen_v1.json"
 DATA_V2 = ROOT / "tests" / "data" / "teaching_unseen_v2.json"
+DATA_V3 = ROOT / "tests" / "data" / "teaching_unseen_v3.json"
 MODEL = "fcourse-teacher"
 KINDS = {"tool_calls": "call", "ask": "ask", "answer": "answer", "text": "answer"}
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

@@ -78,6 +78,14 @@ def test_a_negation_reaches_to_the_end_of_its_clause_and_wins_over_an_earlier_me
     assert excluded_values("Cancel O-601 (not paid yet) and refund O-602") == set()
 
 
+def test_only_keep_leave_alone_and_bu_shi_exclude_the_other_value() -> None:
+    assert excluded_values("Both Z-71 and Z-72 are mine. Close Z-72 only, keep Z-71.") == {"Z-71"}
+    assert excluded_values("Reboot db-3. Leave db-4 alone.") == {"db-4"}
+    assert excluded_values("查一下K-101，不是K-102") == {"K-102"}
+    assert excluded_values("只关掉 Z-8，Z-9 照常") == {"Z-9"}
+    assert excluded_values("Close Z-7 and Z-8") == set()
+
+
 def test_a_chinese_negation_reaches_back_over_an_object_written_first() -> None:
     assert excluded_values("换掉 W-31，W-32 先别动") == {"W-32"}
     assert excluded_values("W-5 不要退了，退 W-6") == {"W-5"}

@@ -18,8 +18,9 @@ import re
 __all__ = ["TOKEN", "excluded_values", "inside", "negated_spans", "shape"]
 
 _CLAUSE = re.compile(r"[,;.!?，；。！？()（）]|\b(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
-_NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no)\b", re.IGNORECASE)
-_NEG_ZH = re.compile(r"先别|不要|不想|不用|别|勿|甭")
+_NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no|leave|keep|except|other than|apart from)\b", re.IGNORECASE)
+_NEG_ZH = re.compile(r"先别|不要|不想|不用|不是|并非|除了|保留|别|勿|甭")
+_ONLY = re.compile(r"\b(?:only|just)\b|只|仅", re.IGNORECASE)
 TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]*[-_]?\d[\dA-Za-z-]*(?![A-Za-z0-9])")
 
 
@@ -56,6 +57,26 @@ def excluded_values(text: str) -> set[str]:
     for m in TOKEN.finditer(text):
         (negated if inside(spans, m.start()) else positive).add(m.group())
     # a negation wins over an earlier mention ("refund O-5, O-6 and O-7 but not O-6")
-    return {t for t in negated if any(p != t and re.fullmatch(shape(t), p) for p in positive)}
+    out = {t for t in negated if any(p != t and re.fullmatch(shape(t), p) for p in positive)}
+    # "cancel RES-2 only" / "只退 O-1": the clause that says "only" names what is acted on; other values of the
+    # same shape written elsewhere in the turn are excluded
+    only = [c for c in _clause_spans(text) if _ONLY.search(text[c[0]:c[1]])]
+    chosen = {m.group() for a, b in only for m in TOKEN.finditer(text, a, b) if m.end() <= b}
+    for m in TOKEN.finditer(text):
+        t = m.group()
+        if chosen and t not in chosen and any(re.fullmatch(shape(t), c) for c in chosen):
+            out.add(t)
+    return out
+
+
+def _clause_spans(text: str) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for m in [*_CLAUSE.finditer(text), None]:
+        cut = m.start() if m else len(text)
+        if m is not None and m.group().lower() in ("only", "just", "只"):
+            continue  # "only" itself marks the clause; it does not end it
+        spans.append((start, cut))
+        start = m.end() if m else len(text)
+    return spans
 
 

@@ -89,8 +89,7 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
                 a, b = term.end + clause.start(), term.end + clause.end()
             picked = _clean(_strip_reserved(text, a, b, reserved), lang_zh)
             picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
-            if picked and any(t.key not in anchors and (not t.is_concept or t.weight >= 0.7)
-                              for t in analyse(picked).terms):
+            if picked and _says_more(picked, anchors):
                 return picked, f"words after {term.surface!r}"
     if terms:
         picked = _clean(_strip_reserved(text, 0, terms[0].start, reserved), lang_zh)
@@ -98,6 +97,11 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
         if picked and analyse(picked).terms:  # "What are the" before "tide times" names nothing
             return picked, f"words before {terms[0].surface!r}"
     return None
+
+
+def _says_more(picked: str, anchors: frozenset[str]) -> bool:
+    """Whether the text holds a word besides the ones that routed the tool (a weak concept does not count)."""
+    return any(t.key not in anchors and (not t.is_concept or t.weight >= 0.7) for t in analyse(picked).terms)
 
 
 def _strip_reserved(text: str, start: int, end: int, reserved: list[tuple[int, int]]) -> str:
@@ -128,6 +132,6 @@ def whole_request(text: str, anchors: frozenset[str]) -> tuple[str, str] | None:
 
     lang_zh = analyse(text).language == "zh"
     picked = _clean(positive_text(text), lang_zh)
-    if picked and any(t.key not in anchors and (not t.is_concept or t.weight >= 0.7) for t in analyse(picked).terms):
+    if picked and _says_more(picked, anchors):
         return picked, "the whole request (no narrower span names it)"
     return None

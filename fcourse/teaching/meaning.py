@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from fcourse.teaching.lexicon import ZH_STOPWORDS
 
-__all__ = ["FLOOR", "MeaningPair", "content_words", "meaning_pairs"]
+__all__ = ["FLOOR", "MeaningPair", "clauses", "content_words", "meaning_pairs", "negated_clause"]
 
 #: how alike two words must be to count
 FLOOR = 0.5
@@ -35,6 +35,7 @@ when where why how can could would should will shall may might must please just 
 each every no not don't dont nor than get got let lets let's want wanted need needs like would i'm it's that's
 one ones thing things e.g etc use used using sb sth someone something""".split())
 _EN = re.compile(r"[A-Za-z][A-Za-z'-]+")
+_NOT = re.compile(r"\b(?:don't|do not|dont|never|not)\b", re.IGNORECASE)
 _ZH = re.compile(r"[\u4e00-\u9fff]+")
 
 
@@ -53,12 +54,10 @@ class MeaningPair:
 def content_words(text: str, skip_negated: bool = True) -> list[tuple[str, str]]:
     """(English word, what was written) for each content word; Chinese words give their glosses."""
     from fcourse.teaching.glosses import english_words
-    from fcourse.teaching.segmenter import NEGATIONS
 
     out: list[tuple[str, str]] = []
-    for clause in _clauses(text):
-        if skip_negated and (re.search(r"\b(?:don't|do not|dont|never|not)\b", clause, re.IGNORECASE)
-                             or any(n in clause for n in NEGATIONS)):
+    for clause in clauses(text):
+        if skip_negated and negated_clause(clause):
             continue
         for w in _EN.findall(clause):
             lw = w.lower().strip("'-")
@@ -88,7 +87,14 @@ def _verb_senses(char: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in words if len(w) >= 3))
 
 
-def _clauses(text: str) -> list[str]:
+def negated_clause(clause: str) -> bool:
+    """Whether a clause (``clauses``) holds a negation: "don't refund O-100", "先别退"."""
+    from fcourse.teaching.segmenter import NEGATIONS
+
+    return bool(_NOT.search(clause)) or any(n in clause for n in NEGATIONS)
+
+
+def clauses(text: str) -> list[str]:
     return [c for c in re.split(r"[,;.!?，；。！？]|\b(?:but|just|only|instead)\b|只|而是|但是?", text,
                                 flags=re.IGNORECASE) if c.strip()]
 

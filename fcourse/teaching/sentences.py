@@ -25,13 +25,9 @@ O-200" is read as "cancel O-200"), the same clauses ``meaning`` leaves out.
 from __future__ import annotations
 
 import functools
-import re
 from typing import Any
 
 __all__ = ["clearly_closest", "partly_negated", "positive_text", "sentence_similarities", "tool_text"]
-
-_NOT = re.compile(r"\b(?:don't|do not|dont|never|not)\b", re.IGNORECASE)
-
 
 @functools.lru_cache(maxsize=1)
 def _encoder() -> Any:
@@ -45,12 +41,12 @@ def _vector(text: str) -> Any:
     return _encoder().encode(text)
 
 
+@functools.lru_cache(maxsize=1024)
 def positive_text(text: str) -> str:
     """The request without its negated clauses (the whole text when every clause is negated)."""
-    from fcourse.teaching.meaning import _clauses
-    from fcourse.teaching.segmenter import NEGATIONS
+    from fcourse.teaching.meaning import clauses, negated_clause
 
-    kept = [c.strip() for c in _clauses(text) if not (_NOT.search(c) or any(n in c for n in NEGATIONS))]
+    kept = [c.strip() for c in clauses(text) if not negated_clause(c)]
     return " ".join(kept) or text
 
 

@@ -158,3 +158,21 @@ def test_no_call_on_the_v3_set_is_unsafe_or_breaks_the_schema() -> None:
     results = ev.evaluate("test", ev.DATA_V3)[1]
     assert sum(r["unsafe_calls"] for r in results) == 0
     assert sum(r["schema_violating_calls"] for r in results) == 0
+
+
+DOC_V4 = ev.load(ev.DATA_V4)
+
+
+def test_the_v4_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else() -> None:
+    ids = [c["id"] for c in DOC_V4["cases"]]
+    assert len(ids) == len(set(ids)) >= 150 and {c["split"] for c in DOC_V4["cases"]} == {"test"}
+    for case in DOC_V4["cases"]:
+        tools = {t["function"]["name"]: t["function"]["parameters"] for t in DOC_V4["toolsets"][case["toolset"]]}
+        for call in case["expect"].get("calls", []):
+            assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
+    root = Path(__file__).resolve().parents[1]
+    new = {m["content"] for c in DOC_V4["cases"] for m in c["messages"] if m["role"] == "user"}
+    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
+    for p in files:
+        if p.resolve() != Path(__file__).resolve():
+            assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p

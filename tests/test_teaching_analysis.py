@@ -115,16 +115,3 @@ def test_a_not_a_is_a_question_and_text_is_not_always_a_message() -> None:
     assert analyse("要不要带伞").negated == ()
     assert "#message" in keys("Text Bob that I'm late") and "#message" not in keys("the text of the page")
     assert "recipient" in stem("recipient's") or "#contact" in keys("the recipient's name")
-
-
-@pytest.mark.parametrize(("text", "act"), [
-    ("Why did my payment fail?", "explain"), ("为什么还没发货", "explain"),
-    ("What does APR mean?", "meaning"), ("退款和取消有什么区别", "meaning"),
-    ("Should I cancel it?", "advice"), ("Can you cancel orders?", "capability"),
-    ("Can you cancel my order?", "request"), ("What's the weather in Paris?", "info"),
-    ("Cancel O-100 please", "request"), ("请帮我查一下天气", "request"),
-])
-def test_speech_acts(text: str, act: str) -> None:
-    from fcourse.teaching.analysis import speech_act
-
-    assert speech_act(text) == act

@@ -17,3 +17,12 @@ def test_the_whole_request_is_the_value_only_when_it_says_more_than_the_routing_
     assert whole_request("Don't add cream, just leeks please", frozenset()) == ("leeks", got[1])
     anchors = frozenset(t.key for t in analyse("search the catalog").terms)
     assert whole_request("search the catalog", anchors) is None
+
+
+def test_an_optional_note_is_filled_only_when_the_user_marks_it() -> None:
+    schema = {"type": "string", "description": "Anything the staff should know."}
+    anchors = frozenset(t.key for t in analyse("book a court").terms)
+    assert free_text("notes", schema, "Book a court for six on Friday", anchors, [], required=False) is None
+    assert free_text("notes", schema, "Book a court, note: bring rackets", anchors, [], required=False) == (
+        "bring rackets", "text after a colon")
+    assert free_text("notes", schema, "Book a court for six on Friday", anchors, [], required=True) is not None

@@ -800,3 +800,30 @@ def test_permissive_pattern_does_not_take_ordinary_words_from_the_system_prompt(
 def test_permissive_pattern_accepts_a_wordy_key_the_user_introduces() -> None:
     decision = _keyed({"role": "user", "content": "Refund O-100, idempotency key: broken-parcel-refund"})
     assert decision.tool_calls[0].arguments["idempotency_key"] == "broken-parcel-refund"
+
+
+def test_weak_words_and_the_closest_sentence_must_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fcourse.teaching import sentences
+
+    tools = [tool("restart_printer", "Power-cycle a network printer that stopped responding.", {}, []),
+             tool("list_jobs", "List the print jobs waiting on a network printer, with their owners and sizes.",
+                  {}, [])]
+    monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.0, 0.0))
+    plain = ask("kick the printer please", tools)
+    assert plain.kind == "answer" and not plain.record["tools"][0]["fits"]  # one everyday word is not enough
+    monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.12, 0.05))
+    agreed = ask("kick the printer please", tools)
+    assert calls(agreed) == [("restart_printer", {})]
+    assert "closest to it (0.120; next best 0.050)" in agreed.record["tools"][0]["words_and_sentence_agree"]
+    monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.05, 0.12))
+    assert ask("kick the printer please", tools).kind == "answer"  # the sentence points elsewhere: no call
+
+
+def test_a_clock_time_fills_an_hh_mm_parameter_and_is_not_counted_as_people() -> None:
+    court = tool("book_court", "Book a tennis court.", {
+        "day": {"type": "string", "format": "date", "description": "Day, YYYY-MM-DD."},
+        "start": {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "description": "Start time, HH:MM."},
+        "players": {"type": "integer", "minimum": 1, "maximum": 4, "description": "Number of players."},
+    }, ["day", "start", "players"])
+    d = ask("Book a tennis court on Thursday at 6:45pm for two players", [court], "Today is 2026-05-05 (Tuesday).")
+    assert calls(d) == [("book_court", {"day": "2026-05-07", "start": "18:45", "players": 2})]

@@ -35,3 +35,9 @@ def test_a_chinese_personal_name_is_read_by_the_tagger() -> None:
 
 def test_two_names_leave_the_choice_to_the_free_text_filler() -> None:
     assert proper_name("Seat Arjun Mehta next to Olga Petrova", "Arjun Mehta") is None
+
+
+def test_a_weekday_or_month_is_not_a_name() -> None:
+    got = proper_name("A table at Pino's on Saturday, please", "at Pino's on Saturday")
+    assert got is not None and got[0] == "Pino's"
+    assert proper_name("Seat Arjun Mehta in March", None)[0] == "Arjun Mehta"

@@ -679,7 +679,6 @@ _GONE = "passed only thanks to a lexicon phrase taken from this case, removed in
 #: cases the teaching model still gets wrong, each with the honest reason (strict: a fix must remove the mark)
 XFAIL = {
     # issue 13 removed the lexicon phrases taken from these cases; the general resources do not read them
-    "slack-let-team-know": _GONE + "'let the team know'",
     "reminder-dont-let-me-forget": _GONE + "'don't let me forget' (now read as a negation)",
     "web-google": _GONE + "'google' as a verb; its embedding is not alike enough to 'search' (0.32)",
     "air-en-smog": _GONE + "'smog'; its embedding is not alike enough to 'air' or 'pollution'",

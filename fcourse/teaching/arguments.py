@@ -58,7 +58,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcourse.teaching.analysis import analyse
-from fcourse.teaching.dates import resolve_date, time_spans
+from fcourse.teaching.dates import clock_of, clock_spans, resolve_date, time_spans, wants_clock
+from fcourse.teaching.day_resolver import dates_in
 from fcourse.teaching.extract import Candidate, candidates, example_pattern, preceded_by
 from fcourse.teaching.freetext import free_text, whole_request
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
@@ -97,6 +98,13 @@ class Filled:
     fan_out: tuple[str, list[Any]] | None = None
 
 
+def _wants_day(name: str, schema: dict[str, Any]) -> bool:
+    return schema.get("format") == "date" or "YYYY-MM-DD" in param_text(name, schema).upper()
+
+
+_CLOCK_OR_DAY = re.compile(r"HH:MM|YYYY-MM-DD", re.IGNORECASE)
+
+
 def param_kind(name: str, schema: dict[str, Any]) -> str:
     """The kind of value a parameter wants (see the table in the module docstring)."""
     try:
@@ -123,8 +131,10 @@ def _param_kind(name: str, schema: dict[str, Any]) -> str:
     fmt = schema.get("format", "")
     if main in ("integer", "number"):
         return "number"
-    if schema.get("pattern"):
-        return "pattern"
+    if schema.get("pattern") and not _CLOCK_OR_DAY.search(param_text(name, schema)):
+        return "pattern"  # a pattern for "HH:MM" or a date is a time: "7:30pm" is read, then written in its shape
+    if fmt in ("date", "date-time", "time"):
+        return "time"
     words = set(re.findall(r"[a-z]+", param_text(name, schema).lower()))
     nwords = set(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower()))
     if fmt == "email" or ("#email" in keys and (words & {"address", "addresses", "recipient", "recipients", "cc", "bcc"}
@@ -201,7 +211,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
         filled.provenance.append({"param": param, "value": value, "source": source, "how": how})
 
     # time spans are reserved up front, so numbers and text do not eat "3pm"
-    time_reserved = {i: list(time_spans(t)) for i, t in enumerate(texts)}
+    time_reserved = {i: sorted({*time_spans(t), *clock_spans(t)}) for i, t in enumerate(texts)}
+    clock_taken: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(texts))}
 
     for param in ordered:
         schema = props[param] if isinstance(props[param], dict) else {}
@@ -265,8 +276,15 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
         found = False
         for where in order(param):
             text = texts[where]
-            cands = candidates(kind, param, schema, text, where)
-            taken = reserved[where] + (time_reserved[where] if kind not in ("time",) else [])
+            clock = kind == "time" and wants_clock(param, schema)
+            if clock:  # "Friday at 7:30pm": the clock part, even when a date parameter took the whole span
+                cands = [Candidate(text[s:e], where, s, e, "clock time") for s, e in clock_spans(text)]
+            else:
+                cands = candidates(kind, param, schema, text, where)
+            if kind == "time" and not clock and _wants_day(param, schema):
+                cands = [c for c in cands if dates_in(str(c.value))]  # "at 7:30pm" alone is not a day
+            taken = (reserved[where] if not clock else clock_taken[where]) + (
+                time_reserved[where] if kind not in ("time",) else [])
             cands = [c for c in cands if all(c.end <= a or c.start >= b for a, b in taken)]
             if not cands:
                 continue
@@ -277,13 +295,17 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 pick = _nearest(cands, focus)
             value = coerce(pick.value, schema)
             how = pick.how
-            if kind == "time" and isinstance(value, str):
+            if clock and isinstance(value, str):
+                resolved = clock_of(value, text[max(0, pick.start - 12):pick.start])
+                if resolved:
+                    value, how = resolved, f"{how} {pick.value!r} written as HH:MM"
+            elif kind == "time" and isinstance(value, str):
                 resolved = resolve_date(value, schema, param, sources.context)
                 if resolved:
                     value, how = resolved, f"{how}, resolved against the date in the context"
             if value is None:
                 continue
-            reserved[where].append((pick.start, pick.end))
+            (clock_taken if clock else reserved)[where].append((pick.start, pick.end))
             note(param, value, origins[where], how)
             if kind in _ENTITY_KINDS and where == 0:
                 entity_cands[param] = cands

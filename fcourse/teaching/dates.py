@@ -17,8 +17,10 @@ from typing import Any
 from fcourse.teaching.params import param_text
 
 __all__ = [
+    "clock_spans",
     "resolve_date",
     "time_spans",
+    "wants_clock",
     "zh_number",
 ]
 
@@ -85,7 +87,7 @@ def _clock(value: str) -> str | None:
         if re.search("下午|晚上|傍晚|今晚|明晚", value) and hour < 12:
             hour += 12
     else:
-        m = _CLOCK_EN_RE.search(value)
+        m = _CLOCK_EN_RE.search(value.replace(".m.", "m"))
         if not m or (not m.group(2) and not m.group(3)):
             return None
         hour, minute = int(m.group(1)), int(m.group(2) or 0)
@@ -96,12 +98,56 @@ def _clock(value: str) -> str | None:
     return f"{hour:02d}:{minute:02d}" if hour < 24 and minute < 60 else None
 
 
+_DAY_PART = r"(?:早上|早晨|上午|中午|下午|晚上|傍晚|凌晨|今晚|明晚)"
+_CLOCK_SPAN_RES = (
+    re.compile(rf"{_DAY_PART}?(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})[点點时](?:\d{{1,2}}分|半|整)?"),
+    re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b"
+               r"|(?<=\bat )\d{1,2}(?=\s*(?:$|[^\w\s]|o'clock|tonight|tomorrow|today|on\b|this\b|next\b|in the\b)"
+               r")", re.IGNORECASE),
+)
+_EVENING = re.compile(r"tonight|evening|night|下午|晚上|傍晚|今晚|明晚", re.IGNORECASE)
+
+
+def wants_clock(name: str, schema: dict[str, Any]) -> bool:
+    """Whether a parameter asks for a clock time (its text says HH:MM and no date)."""
+    text = param_text(name, schema).upper()
+    return "HH:MM" in text and "YYYY" not in text
+
+
+@functools.lru_cache(maxsize=4096)
+def clock_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Spans of clock times ("7:30pm", "at 9", "晚上六点半", "noon"), without the day they are on."""
+    spans: list[tuple[int, int]] = []
+    for regex in _CLOCK_SPAN_RES:
+        for m in regex.finditer(text):
+            s, e = m.span()
+            if e > s and all(e <= a or s >= b for a, b in spans):
+                spans.append((s, e))
+    return tuple(sorted(spans))
+
+
+def clock_of(value: str, around: str = "") -> str | None:
+    """A clock time as HH:MM; ``around`` is the text near it ("tonight at 9" is 21:00)."""
+    low = value.strip().lower()
+    if low in ("noon", "midday"):
+        return "12:00"
+    if low == "midnight":
+        return "00:00"
+    got = _clock(value)
+    if got is None and re.fullmatch(r"\d{1,2}", low):
+        hour = int(low)
+        got = f"{hour:02d}:00" if hour < 24 else None
+    if got and _EVENING.search(around + value) and int(got[:2]) < 12 and not re.search(r"am|a\.m\.", low):
+        got = f"{int(got[:2]) + 12:02d}{got[2:]}"
+    return got
+
+
 def resolve_date(value: str, schema: dict[str, Any], name: str, context: str) -> str | None:
     """"tomorrow" as YYYY-MM-DD when the parameter wants that format and the context says today's date;
     "7pm" / "7点" as HH:MM when the parameter wants a clock time."""
     text = param_text(name, schema)
     if "HH:MM" in text.upper() and "YYYY" not in text.upper():
-        return _clock(value)
+        return clock_of(value)
     if schema.get("format") != "date" and "YYYY-MM-DD" not in text.upper():
         return None
     today = _ISO_DATE_RE.search(context)

@@ -77,6 +77,8 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
         said = said.rstrip("。.！!？?").strip()
         if said:
             return said, "text after a colon"
+    if not required:  # an optional note is filled only when the user marks it (quotes, a cue, a colon):
+        return None  # the words around the routing words are what the request is about, not a note
     terms = [t for t in analyse(text).terms if t.key in anchors]
     for k, term in reversed(list(enumerate(terms))):
         stop = terms[k + 1].start if k + 1 < len(terms) else len(text)

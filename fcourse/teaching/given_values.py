@@ -110,9 +110,10 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
         wanted = [n for n in numeric if n not in args] if len(numeric) == 1 else []
     if len(wanted) != 1:
         return
+    from fcourse.teaching.dates import clock_spans
     from fcourse.teaching.numbers import numbers_in
 
-    taken = [(m.start, m.end) for m in mentions]
+    taken = [(m.start, m.end) for m in mentions] + list(clock_spans(text))  # "7:30pm" is a time, not 7 guests
     for value in args.values():
         i = text.find(str(value)) if isinstance(value, str) and value else -1
         if i >= 0:

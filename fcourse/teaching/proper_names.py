@@ -66,9 +66,18 @@ def _english_names(text: str) -> list[str]:
                 words.pop(0)
             if words and words[0].lower() in _vocabulary():  # "Register Olga Petrova": an ordinary word first
                 words.pop(0)
+        while words and _CALENDAR.fullmatch(words[-1]):  # "Nonna's this Friday": a day's name names no one
+            words.pop()
+        while words and _CALENDAR.fullmatch(words[0]):
+            words.pop(0)
         if words:
             out.append(" ".join(words))
     return list(dict.fromkeys(out))
+
+
+# the calendar's capitalised words (a closed class): weekdays and months
+_CALENDAR = re.compile(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July"
+                       r"|August|September|October|November|December")
 
 
 def _chinese_names(text: str) -> list[str]:

@@ -1,0 +1,31 @@
+"""fcourse.teaching.dates: date and clock expressions in a request (chapter 2), clock times as HH:MM."""
+
+from __future__ import annotations
+
+import pytest
+
+from fcourse.teaching.dates import clock_of, clock_spans, wants_clock
+
+
+@pytest.mark.parametrize(("text", "clock"), [
+    ("a court for Thursday at 6:45pm", "18:45"), ("明天晚上八点半到", "20:30"), ("see you at noon", "12:00"),
+    ("开会定在下午两点", "14:00"), ("pick it up at 11am tomorrow", "11:00"), ("tonight at 8, two of us", "20:00"),
+    ("早上7点叫醒我", "07:00"),
+])
+def test_a_clock_time_is_found_and_written_as_hh_mm(text: str, clock: str) -> None:
+    spans = clock_spans(text)
+    assert len(spans) == 1
+    start, end = spans[0]
+    assert clock_of(text[start:end], text[max(0, start - 12):start]) == clock
+
+
+def test_a_bare_number_after_at_is_a_clock_time_only_where_a_time_can_end() -> None:
+    assert clock_spans("deliver it to the flat at 9 Mill Street") == ()
+    assert clock_spans("a table for 4 at 12 people?") == ()
+    assert clock_spans("dinner at 7?") != ()
+
+
+def test_which_parameters_want_a_clock_time() -> None:
+    assert wants_clock("start", {"type": "string", "description": "Start time, HH:MM (24-hour)."})
+    assert not wants_clock("when", {"type": "string", "description": "When, as YYYY-MM-DD HH:MM."})
+    assert not wants_clock("note", {"type": "string", "description": "Anything else."})

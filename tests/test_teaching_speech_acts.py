@@ -1,0 +1,37 @@
+"""fcourse.teaching.speech_acts: which kind of turn the user wrote (chapter 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fcourse.teaching.speech_acts import speech_act
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    ("Why did my payment fail?", "explain"), ("为什么还没发货", "explain"),
+    ("What does APR mean?", "meaning"), ("退款和取消有什么区别", "meaning"),
+    ("Should I cancel it?", "advice"), ("Can you cancel orders?", "capability"),
+    ("Can you cancel my order?", "request"), ("What's the weather in Paris?", "info"),
+    ("Cancel O-100 please", "request"), ("请帮我查一下天气", "request"),
+])
+def test_speech_acts(text: str, act: str) -> None:
+    assert speech_act(text) == act
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    ("Cheers, that sorted it out!", "social"), ("多谢，快递小哥很准时！", "social"),
+    ("Thanks! Now cancel O-100 too", "request"), ("好的，请帮我订明天的", "request"),
+    ("Hi, refund my order please", "request"),
+])
+def test_thanks_and_greetings_ask_for_nothing_unless_a_request_follows(text: str, act: str) -> None:
+    assert speech_act(text) == act
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    ("你觉得哪款耳机音质最好？", "advice"), ("冬天怎么比较省暖气费？", "advice"),
+    ("一般快递能寄电池吗？", "advice"), ("这个套餐贵不贵？", "info"), ("申请退货要多久？", "info"),
+    ("这件外套能不能帮我换个颜色？", "request"), ("我的包裹到了吗？", "info"),
+])
+def test_chinese_questions_are_read_as_questions(text: str, act: str) -> None:
+    # "申请" is not the polite 请 of a request; 能不能 asks for an action; A-not-A (贵不贵) and 吗 ask a question
+    assert speech_act(text) == act

@@ -58,23 +58,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcourse.teaching.analysis import analyse
+from fcourse.teaching.choosing import nearest, pick_candidate
 from fcourse.teaching.dates import clock_of, clock_spans, resolve_date, time_spans, wants_clock
 from fcourse.teaching.day_resolver import dates_in
-from fcourse.teaching.extract import Candidate, candidates, example_pattern, preceded_by
+from fcourse.teaching.extract import Candidate, candidates, example_pattern
 from fcourse.teaching.freetext import free_text, whole_request
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
 from fcourse.teaching.params import coerce, main_type, param_text, types_of
 from fcourse.teaching.proper_names import asks_for_a_name, proper_name
 
 __all__ = ["Filled", "Sources", "fill_arguments", "param_kind"]
-
-_TO_CUES = ("to", "into", "in", "for", "成", "为", "到", "去", "至", "往", "换成", "兑换成", "飞往")
-_FROM_CUES = ("from", "从", "自", "由")
-_ORIGIN_WORDS = ("origin", "from", "departure", "depart", "source", "base", "出发", "起点", "源", "原")
-_TARGET_WORDS = ("destination", "target", "to", "into", "arrival", "目的", "目标", "终点", "到达")
-_END_WORDS = ("out", "end", "until", "return", "last", "finish", "离店", "退房", "结束", "截止", "返回", "返程")
-_UNTIL_CUES = ("to", "until", "till", "out", "through", "-", "至", "到", "离店", "退房")
-
 
 @dataclass(frozen=True)
 class Sources:
@@ -288,11 +281,11 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             cands = [c for c in cands if all(c.end <= a or c.start >= b for a, b in taken)]
             if not cands:
                 continue
-            pick = _pick(param, schema, kind, cands, text)
+            pick = pick_candidate(param, schema, kind, cands, text)
             if pick is None:  # "去上海" is where the trip goes, not where it starts
                 continue
             if where == 0 and focus is not None and kind in _ENTITY_KINDS:
-                pick = _nearest(cands, focus)
+                pick = nearest(cands, focus)
             value = coerce(pick.value, schema)
             how = pick.how
             if clock and isinstance(value, str):
@@ -341,59 +334,3 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             filled.fan_out = (param, [filled.arguments[param], *extra])
             break
     return filled
-
-
-def _nearest(cands: list[Candidate], focus: int) -> Candidate:
-    """The candidate closest after ``focus`` (else closest before): "refund O-100 and cancel O-200"."""
-    after = [c for c in cands if c.start >= focus]
-    return min(after, key=lambda c: c.start) if after else max(cands, key=lambda c: c.start)
-
-
-def _pick(param: str, schema: dict[str, Any], kind: str, cands: list[Candidate], text: str) -> Candidate | None:
-    """Choose among several candidates: direction cues for from/to, unit words for numbers."""
-    words = set(re.findall(r"[a-z]+", param_text(param, schema).lower()))
-    zh = param_text(param, schema)
-
-    def says(cues: tuple[str, ...]) -> bool:
-        return any((w in words) if w.isascii() else (w in zh) for w in cues)
-
-    if kind == "unit" and len(cands) > 1:  # "26.2 miles": the unit after the number is the one converted
-        after_number = [c for c in cands if re.search(r"\d\s*$", text[max(0, c.start - 3) : c.start])]
-        if says(_ORIGIN_WORDS) and after_number:
-            return after_number[0]
-        if says(_TARGET_WORDS):
-            for c in cands:
-                if preceded_by(text, c.start, _TO_CUES):
-                    return c
-            others = [c for c in cands if c not in after_number]
-            return others[0] if others else cands[-1]
-    if kind == "time" and len(cands) > 1 and says(_END_WORDS):
-        for c in cands:
-            if preceded_by(text, c.start, _UNTIL_CUES):
-                return c
-        return cands[-1]
-    if kind in ("place", "currency", "language"):
-        origin, target = says(_ORIGIN_WORDS), says(_TARGET_WORDS)
-        if origin != target:  # a one-way parameter never takes a value said the other way round
-            against = _TO_CUES if origin else _FROM_CUES
-            cands = [c for c in cands if not preceded_by(text, c.start, against)]
-            if not cands:
-                return None
-    if kind in ("place", "currency", "language") and len(cands) > 1:
-        if says(_ORIGIN_WORDS):
-            for c in cands:
-                if preceded_by(text, c.start, _FROM_CUES):
-                    return c
-            for c in cands:
-                if not preceded_by(text, c.start, _TO_CUES):
-                    return c
-        if says(_TARGET_WORDS):
-            for c in cands:
-                if preceded_by(text, c.start, _TO_CUES):
-                    return c
-            return cands[-1]
-    if kind == "number" and len(cands) > 1:
-        for c in cands:
-            if c.how.startswith("number next to"):
-                return c
-    return cands[0]

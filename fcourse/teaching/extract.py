@@ -19,8 +19,8 @@ from typing import Any
 from fcourse.teaching.analysis import analyse
 from fcourse.teaching.dates import time_spans, zh_number
 from fcourse.teaching.lexicon import CURRENCIES, EN_STOPWORDS, LANGUAGES, NOT_CODES, UNITS
+from fcourse.teaching.locations import find_locations
 from fcourse.teaching.params import main_type, name_words, param_text
-from fcourse.teaching.places import find_places
 
 __all__ = [
     "Candidate",
@@ -220,7 +220,7 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
     elif kind == "email":
         out = [Candidate(m.group(), where, *m.span(), "e-mail address") for m in _EMAIL_RE.finditer(text)]
     elif kind == "place":
-        out = [Candidate(n, where, s, e, "gazetteer (known place)") for n, s, e in find_places(text)]
+        out = [Candidate(n, where, s, e, how) for n, s, e, how in find_locations(text)]
     elif kind == "currency":
         out = [Candidate(c, where, s, e, "currency name -> ISO code") for c, s, e in table_hits(text, CURRENCIES, True)]
     elif kind == "language":

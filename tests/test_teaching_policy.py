@@ -827,3 +827,14 @@ def test_a_clock_time_fills_an_hh_mm_parameter_and_is_not_counted_as_people() ->
     }, ["day", "start", "players"])
     d = ask("Book a tennis court on Thursday at 6:45pm for two players", [court], "Today is 2026-05-05 (Tuesday).")
     assert calls(d) == [("book_court", {"day": "2026-05-07", "start": "18:45", "players": 2})]
+
+
+def test_an_optional_enum_is_filled_only_when_the_users_words_mean_one_value() -> None:
+    pizza = tool("order_pizza", "Order a pizza for delivery.", {
+        "topping": {"type": "string", "description": "Main topping."},
+        "size": {"type": "string", "enum": ["small", "medium", "large"], "description": "Pizza size."},
+    }, ["topping"])
+    d = ask("Order a huge pizza, topping: mushrooms", [pizza])
+    assert calls(d) == [("order_pizza", {"topping": "mushrooms", "size": "large"})]
+    assert any("sentence encoder" in c["why"] for c in d.record["checks"])
+    assert calls(ask("Order a pizza, topping: mushrooms", [pizza])) == [("order_pizza", {"topping": "mushrooms"})]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fcourse.teaching.sentences import (
     clearly_closest,
+    closest_value,
     partly_negated,
     positive_text,
     sentence_similarities,
@@ -49,3 +50,16 @@ def test_similarities_are_rounded_and_the_same_every_time() -> None:
     first = sentence_similarities("my car needs new tyres", texts)
     assert first == sentence_similarities("my car needs new tyres", texts)
     assert all(round(s, 3) == s for s in first) and first[1] > first[0]
+
+
+def test_an_enum_value_is_found_by_what_the_users_words_mean() -> None:
+    from fcourse.teaching.given_values import ENUM_MEANING
+
+    got = closest_value(("economy", "business", "first"), "给我订个商务舱的座位", *ENUM_MEANING)
+    assert got is not None and got[0] == "business" and got[1].startswith("商务")
+    got = closest_value(("small", "medium", "large"), "a huge pizza for the party", *ENUM_MEANING)
+    assert got is not None and got[0] == "large"
+    # nothing in the request means any value: no choice (never a guess between values)
+    assert closest_value(("small", "medium", "large"), "a pizza with olives", *ENUM_MEANING) is None
+    # a negated clause names no value: "not the big one" does not mean large
+    assert closest_value(("small", "medium", "large"), "not the huge one, just cheese", *ENUM_MEANING) is None

@@ -19,12 +19,16 @@ from typing import Any
 from fcourse.teaching.conversation import Conversation
 from fcourse.teaching.exclusion import inside, negated_spans
 
-__all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "fill_booleans", "fill_enums", "fill_numbers", "fill_shapes", "order_enums"]
+__all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "fill_booleans", "fill_enums", "fill_numbers", "fill_shapes",
+           "order_enums"]
 
 _STOP = frozenset("the and for with from this that what which when where your user e.g number code name "
                   "value text such like".split())
 #: how alike a user word and an enum value must be to choose it, and by how much better than the runner-up
 ENUM_FLOOR, ENUM_MARGIN = 0.45, 0.05
+#: the same for the sentence encoder's reading of the user's words and phrases (floor, lead, the two together),
+#: the only way an optional enum is filled from words that are not the value itself. Tuned on the v1-v3 sets.
+ENUM_MEANING = (0.5, 0.05, 0.66)
 
 
 
@@ -228,14 +232,22 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             continue
         if name in args and name not in defaulted:
             continue
-        if name not in args and name not in required:
-            continue
+        optional = name not in args and name not in required
         if zh_words is None:
             from fcourse.teaching.segmenter import segment
 
             zh_words = [w for w, _, _ in segment(text) if re.fullmatch(r"[\u4e00-\u9fff]+", w)] if conversation.zh \
                 or re.search(r"[\u4e00-\u9fff]", text) else []
-        choice = _enum_choice(sub["enum"], text, zh_words)
+        choice = None if optional else _enum_choice(sub["enum"], text, zh_words)
+        if choice is None and all(isinstance(v, str) for v in sub["enum"]):
+            from fcourse.teaching.sentences import closest_value
+
+            meant = closest_value(tuple(sub["enum"]), text, *ENUM_MEANING)
+            if meant:
+                value, said, sim, lead = meant
+                add(name, value, f"enum value {value!r} is what the user's '{said}' means (sentence encoder: "
+                                 f"{sim}, {lead} ahead of the next value)")
+                continue
         if choice and choice[0] != args.get(name):
             value, word, said, sim = choice
             via = f"'{said}' (gloss '{word}')" if said != word else f"'{word}'"

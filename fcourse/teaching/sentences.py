@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-__all__ = ["clearly_closest", "partly_negated", "positive_text", "sentence_similarities", "tool_text"]
+__all__ = ["clearly_closest", "closest_value", "partly_negated", "positive_text", "sentence_similarities", "tool_text"]
 
 @functools.lru_cache(maxsize=1)
 def _encoder() -> Any:
@@ -88,3 +88,55 @@ def clearly_closest(request: str, functions: list[dict[str, Any]], floor: float,
     best = order[0]
     lead = round(sims[best] - (sims[order[1]] if len(order) > 1 else floor), 3)
     return (best, sims[best], lead) if sims[best] >= floor and lead >= margin else None
+
+
+def _phrases(text: str) -> list[str]:
+    """The request's words and runs of two or three words, without those that open or close on a stop word."""
+    import re
+
+    from fcourse.teaching.lexicon import EN_STOPWORDS, ZH_STOPWORDS
+
+    zh = bool(re.search(r"[\u4e00-\u9fff]", text))
+    if zh:
+        from fcourse.teaching.segmenter import segment
+
+        words = [w for w, _, _ in segment(text) if w.strip()]
+    else:
+        words = re.findall(r"[A-Za-z0-9][A-Za-z0-9'’-]*|[^\w\s]", text)
+    stop = EN_STOPWORDS | ZH_STOPWORDS
+    out: list[str] = []
+    for n in (1, 2, 3):
+        for i in range(len(words) - n + 1):
+            run = words[i:i + n]
+            if any(not re.search(r"\w", w) for w in run) or run[0].lower() in stop or run[-1].lower() in stop:
+                continue
+            if any(re.fullmatch(r"[\d\W]+|[A-Z]+-?\d+", w) for w in run):  # numbers and ids mean no value word
+                continue
+            if n == 1 and zh and len(run[0]) == 1:  # one character alone (点, 车) is too ambiguous to mean a value
+                continue
+            out.append(("" if zh else " ").join(run))
+    return list(dict.fromkeys(out))
+
+
+@functools.lru_cache(maxsize=1024)
+def closest_value(values: tuple[str, ...], text: str, floor: float, margin: float, together: float = 0.0
+                  ) -> tuple[str, str, float, float] | None:
+    """(value, the user's words, similarity, lead) of the enum value the request's words clearly mean, or None.
+
+    Each value ("annual_inspection" read as "annual inspection") is compared with
+    every word and run of two or three words of the request (negated clauses left
+    out); a value wins when its best match is at least ``floor`` alike and
+    ``margin`` ahead of every other value's best, the two adding up to ``together``
+    ("年检" -> annual_inspection).
+    """
+    phrases = _phrases(positive_text(text))
+    if not phrases or len(values) < 2:
+        return None
+    scored = []
+    for value in values:
+        target = _vector(value.replace("_", " "))
+        scored.append(max((round(float(_vector(p) @ target), 3), p) for p in phrases) + (value,))
+    scored.sort(key=lambda s: (-s[0], s[2]))
+    (best, said, value), runner_up = scored[0], scored[1][0]
+    lead = round(best - runner_up, 3)
+    return (value, said, best, lead) if best >= floor and lead >= margin and best + lead >= together else None

@@ -21,3 +21,10 @@ def test_english_words_keep_content_words_and_parenthesised_domains() -> None:
 def test_classifier_and_variant_senses_are_skipped() -> None:
     assert not any(g.startswith("CL:") for g in glosses("包裹"))
     assert "parcel" in english_words("包裹")
+
+
+def test_a_chinese_label_is_read_through_its_glosses() -> None:
+    from fcourse.teaching.glosses import glossed_words
+
+    assert "student" in glossed_words("当前登录学生")
+    assert glossed_words("Signed-in student") == frozenset()

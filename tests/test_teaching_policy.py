@@ -802,23 +802,6 @@ def test_permissive_pattern_accepts_a_wordy_key_the_user_introduces() -> None:
     assert decision.tool_calls[0].arguments["idempotency_key"] == "broken-parcel-refund"
 
 
-def test_weak_words_and_the_closest_sentence_must_agree(monkeypatch: pytest.MonkeyPatch) -> None:
-    from fcourse.teaching import sentences
-
-    tools = [tool("restart_printer", "Power-cycle a network printer that stopped responding.", {}, []),
-             tool("list_jobs", "List the print jobs waiting on a network printer, with their owners and sizes.",
-                  {}, [])]
-    monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.0, 0.0))
-    plain = ask("kick the printer please", tools)
-    assert plain.kind == "answer" and not plain.record["tools"][0]["fits"]  # one everyday word is not enough
-    monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.12, 0.05))
-    agreed = ask("kick the printer please", tools)
-    assert calls(agreed) == [("restart_printer", {})]
-    assert "closest to it (0.120; next best 0.050)" in agreed.record["tools"][0]["words_and_sentence_agree"]
-    monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.05, 0.12))
-    assert ask("kick the printer please", tools).kind == "answer"  # the sentence points elsewhere: no call
-
-
 def test_a_clock_time_fills_an_hh_mm_parameter_and_is_not_counted_as_people() -> None:
     court = tool("book_court", "Book a tennis court.", {
         "day": {"type": "string", "format": "date", "description": "Day, YYYY-MM-DD."},
@@ -838,3 +821,14 @@ def test_an_optional_enum_is_filled_only_when_the_users_words_mean_one_value() -
     assert calls(d) == [("order_pizza", {"topping": "mushrooms", "size": "large"})]
     assert any("sentence encoder" in c["why"] for c in d.record["checks"])
     assert calls(ask("Order a pizza, topping: mushrooms", [pizza])) == [("order_pizza", {"topping": "mushrooms"})]
+
+
+def test_a_chinese_label_in_the_context_names_an_english_parameter() -> None:
+    grades = tool("get_marks", "Show a learner's marks for a module.", {
+        "learner_id": {"type": "string", "description": "Student number, e.g. S1234567.", "pattern": "^S[0-9]{7}$"},
+        "module": {"type": "string", "description": "Module code, e.g. CS101.", "pattern": "^[A-Z]{2,4}[0-9]{3}$"},
+    }, ["learner_id", "module"])
+    d = ask("查一下CS205的分数", [grades], "当前登录学生：S7654321。")
+    assert calls(d) == [("get_marks", {"learner_id": "S7654321", "module": "CS205"})]
+    # a label that names something else does not fill it
+    assert ask("查一下CS205的分数", [grades], "客服工号：S7654321。").kind == "ask"

@@ -38,6 +38,7 @@ from fcourse.teaching.day_resolver import dates_in, today_in
 from fcourse.teaching.exclusion import TOKEN, excluded_values, shape
 from fcourse.teaching.filling import Proposal, proposal_of
 from fcourse.teaching.given_values import fill_booleans, fill_enums, fill_numbers, fill_shapes, order_enums
+from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.intents import Act
 from fcourse.teaching.routing import Routing
 
@@ -117,8 +118,9 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     if len(found) > 1:
         return f"the context holds {len(found)} candidates ({', '.join(sorted(found))}) and the user chose none"
     low = context.lower()
+    labels = _labels(name, schema)
     if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if w.isascii() else w in context
-               for w in _labels(name, schema)):
+               for w in labels) and not labels & glossed_words(context):
         return "the context does not name this parameter next to it"
     return None
 

@@ -171,7 +171,8 @@ def _pattern_candidate(match: re.Match[str], whole: re.Pattern[str], name: str, 
     A permissive pattern (``^[A-Za-z0-9_.:-]{8,64}$``) also fits ordinary words, so the
     sentence's full stop is dropped when the value fits without it, the parameter's own
     name ("idempotency" for ``idempotency_key``) is never its value, and a value with no
-    digit counts only when the user introduces it ("key abc-def-ghi", "key: ...", "是 ...").
+    digit counts only when it is a compound name ("search-api") or the user introduces it ("key abc-def-ghi",
+    "key: ...", "是 ...").
     """
     value, start, end = match.group(), match.start(), match.end()
     while value and value[-1] in _SENTENCE_END and whole.fullmatch(value[:-1]):
@@ -180,7 +181,10 @@ def _pattern_candidate(match: re.Match[str], whole: re.Pattern[str], name: str, 
     if value.lower() in own_words:
         return None
     admits_words = any(whole.fullmatch(word) for word in ("ordinaryword", "ordinary-words"))
-    if admits_words and not any(ch.isdigit() for ch in value):
+    compound = bool(re.fullmatch(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+", value))  # "search-api": a made-up name
+    if admits_words and value.lower() in EN_STOPWORDS:
+        return None
+    if admits_words and not any(ch.isdigit() for ch in value) and not compound:
         before = text[max(0, start - 16) : start].rstrip().rstrip(":：=").rstrip()
         if not preceded_by(before, len(before), (*own_words, *_VALUE_CUES)):
             return None

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["english_words", "gloss_tokens", "glosses"]
+__all__ = ["english_words", "gloss_tokens", "glossed_words", "glosses"]
 
 #: one entry line, ``traditional simplified [pinyin] /sense/sense/`` (whitespace after the last "/" stays on its line)
 _ENTRY = re.compile(r"^\S+ (\S+) \[[^\]]*\] /(.*)/[^\S\n]*$", re.M)
@@ -71,3 +71,18 @@ def english_words(word: str, senses: int = 4) -> tuple[str, ...]:
 def gloss_tokens(word: str) -> frozenset[str]:
     """Every English word in every gloss of ``word``, grammar words included ("打开" has "on" in "to switch on")."""
     return frozenset(w for sense in glosses(word) for w in re.findall(r"[a-z][a-z'-]*", sense.lower()))
+
+
+@lru_cache(maxsize=4096)
+def glossed_words(text: str) -> frozenset[str]:
+    """The English content words of the Chinese words in ``text`` ("当前登录学生" -> current, log, student ...).
+
+    How a Chinese label in the context ("当前登录学生：S2100042") can name an English
+    parameter ("Student number"): through the dictionary, not a phrase list.
+    """
+    if not re.search(r"[\u4e00-\u9fff]", text):
+        return frozenset()
+    from fcourse.teaching.segmenter import segment
+
+    return frozenset(w for word, _, _ in segment(text) if re.fullmatch(r"[\u4e00-\u9fff]{2,}", word)
+                     for w in english_words(word))

@@ -15,6 +15,7 @@ from typing import Any
 
 from fcourse.teaching.analysis import analyse
 from fcourse.teaching.extract import table_hits
+from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.lexicon import CURRENCIES, ENUM_SYNONYMS, LANGUAGES
 from fcourse.teaching.params import param_text, word_search
 
@@ -25,6 +26,8 @@ __all__ = [
     "label_value",
 ]
 
+#: words too general to say which parameter a label names ("id", "number", "current" ...)
+_VAGUE = frozenset("id number code name current present value type the of for and".split())
 _LABEL_RE = re.compile(
     r"([A-Za-z][A-Za-z _\-]{0,40}|[\u4e00-\u9fff]{1,12})\s*[:：=]\s*([^\s,，;；。]+)"
 )
@@ -108,7 +111,10 @@ def label_value(name: str, schema: dict[str, Any], context: str) -> tuple[str, s
         shared = lkeys & pkeys
         strong = [k for k in shared if k not in ("#id", "#lookup", "#status")]
         if not strong and len(shared) < 2:
-            continue
+            glossed = glossed_words(label) & set(re.findall(r"[a-z]+", param_text(name, schema).lower())) - _VAGUE
+            if not glossed:  # a Chinese label for an English parameter: "当前登录学生" names "Student number"
+                continue
+            shared = {"~" + w for w in glossed}
         score = len(shared)
         if best is None or score > best[0]:
             best = (score, value, label)

@@ -60,6 +60,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from fcourse.teaching.agreement import words_and_sentence_agree
 from fcourse.teaching.analysis import Term, analyse
 from fcourse.teaching.arguments import param_kind
 from fcourse.teaching.conversation import Conversation, function_of, text_of
@@ -89,9 +90,6 @@ MEANING_WEIGHT = 1.5
 _MEANING_STRONG = (0.6, 0.3)  # a pair this alike (similarity, telling part) is a specific match, like a concept
 SENTENCE_TERM = "~sentence"
 SENTENCE_FLOOR, SENTENCE_MARGIN, SENTENCE_WEIGHT = 0.2, 0.03, 3.0
-#: a request no tool fits: the tool its words score highest is chosen when the whole request is also closest
-#: to it (at least this alike, and this far ahead of the next tool). Tuned on the v1-v3 sets.
-AGREE_FLOOR, AGREE_LEAD = 0.05, 0.01
 _OTHER_ACTION = 0.5  # a tool whose main action the user did not ask for, when another tool's was
 #: questions that ask for no action, and which tools they still allow
 _QUESTION_ALLOWS = {"explain": "read-only", "info": "read-only", "meaning": "search", "advice": "search",
@@ -302,27 +300,8 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
             "_open": not blocked and not refused and bool(contributions),
         })
     if act == "request" and latest and rows and not any(r["fits"] for r in rows):
-        _words_and_sentence_agree(tools, rows, latest)
+        words_and_sentence_agree(tools, rows, latest)
     return rows
-
-
-def _words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, Any]], latest: str) -> None:
-    """A request that no tool fits on its own (its words are weak evidence): when the tool whose words score highest
-    is also the one the whole request is closest to in meaning, two weak signals agree, and it fits."""
-    from fcourse.teaching.sentences import sentence_similarities, tool_text
-
-    sims = sentence_similarities(latest, tuple(tool_text(function_of(t)) for t in tools))
-    order = sorted(range(len(sims)), key=lambda i: (-sims[i], i))
-    best = order[0]
-    lead = round(sims[best] - (sims[order[1]] if len(order) > 1 else 0.0), 3)
-    by_score = sorted(rows, key=lambda r: (-r["score"], r["index"]))
-    top = by_score[0]
-    runner_up = by_score[1]["score"] if len(by_score) > 1 else 0.0
-    if (top["index"] == best and top["_open"] and top["score"] > runner_up
-            and sims[best] >= AGREE_FLOOR and lead >= AGREE_LEAD):
-        top["fits"] = top["user_matched_specific_term"] = True
-        top["words_and_sentence_agree"] = (f"its words score highest, and the whole request is closest to it "
-                                           f"({sims[best]:.3f}; next best {sims[best] - lead:.3f})")
 
 
 def _public_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

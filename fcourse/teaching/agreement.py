@@ -1,0 +1,56 @@
+"""The last word of stage 2 for a request no tool fits on its own: do two weak signals agree?
+
+Introduced in chapter 3. Routing needs a tool to reach the threshold with a
+specific term; a request in other words than the description's ("a big car from
+the station to the ferry") or in another language may share only an everyday
+word with it, or none. The whole request's meaning (``fcourse.teaching.sentences``)
+then decides, but only together with the words:
+
+- the tool whose words score highest is also the one the whole request is
+  closest to (at least ``AGREE_FLOOR`` alike and ``AGREE_LEAD`` ahead): it fits;
+- no tool shares a word with the request at all: the tool it is clearly closest
+  to (``ALONE_LEAD`` ahead) fits.
+
+Only for a request: a question, thanks or a greeting stays an answer. The row
+says why it fits (``words_and_sentence_agree``), so the decision record shows it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcourse.teaching.conversation import function_of
+
+__all__ = ["AGREE_FLOOR", "AGREE_LEAD", "ALONE_LEAD", "words_and_sentence_agree"]
+
+#: how alike the whole request must be to the tool, and how far ahead of the next tool. Tuned on the v1-v3 sets.
+AGREE_FLOOR, AGREE_LEAD = 0.05, 0.01
+#: the lead the sentence alone needs when no tool shares a word with the request. Tuned on the v1-v3 sets.
+ALONE_LEAD = 0.05
+
+
+def words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, Any]], latest: str) -> None:
+    """A request that no tool fits on its own (its words are weak evidence): when the tool whose words score highest
+    is also the one the whole request is closest to in meaning, two weak signals agree, and it fits."""
+    from fcourse.teaching.sentences import sentence_similarities, tool_text
+
+    sims = sentence_similarities(latest, tuple(tool_text(function_of(t)) for t in tools))
+    order = sorted(range(len(sims)), key=lambda i: (-sims[i], i))
+    best = order[0]
+    lead = round(sims[best] - (sims[order[1]] if len(order) > 1 else 0.0), 3)
+    by_score = sorted(rows, key=lambda r: (-r["score"], r["index"]))
+    top = by_score[0]
+    runner_up = by_score[1]["score"] if len(by_score) > 1 else 0.0
+    no_words = not any(r["score"] for r in rows)  # "HIST305这门课不想上了" to English descriptions: no shared word
+    if no_words and not rows[best].get("blocked_by_question") and not rows[best].get("main_action_negated") \
+            and sims[best] >= AGREE_FLOOR and lead >= ALONE_LEAD:
+        top = rows[best]
+        top["fits"] = top["user_matched_specific_term"] = True
+        top["words_and_sentence_agree"] = (f"no tool shares a word with the request, and the whole request is "
+                                           f"clearly closest to this one ({sims[best]:.3f}; next best "
+                                           f"{sims[best] - lead:.3f})")
+    elif (top["index"] == best and top["_open"] and top["score"] > runner_up
+            and sims[best] >= AGREE_FLOOR and lead >= AGREE_LEAD):
+        top["fits"] = top["user_matched_specific_term"] = True
+        top["words_and_sentence_agree"] = (f"its words score highest, and the whole request is closest to it "
+                                           f"({sims[best]:.3f}; next best {sims[best] - lead:.3f})")

@@ -1,0 +1,16 @@
+"""fcourse.teaching.extract: values of a kind in a user's words (chapter 2)."""
+
+from __future__ import annotations
+
+from fcourse.teaching.extract import candidates
+
+SERVICE = {"type": "string", "description": "Service name, e.g. billing-api.", "pattern": "^[a-z][a-z0-9-]*$"}
+
+
+def test_a_permissive_pattern_takes_a_made_up_compound_name_not_a_word() -> None:
+    got = [c.value for c in candidates("pattern", "service_name", SERVICE, "Restart ledger-sync now", 0)]
+    assert got == ["ledger-sync"]
+    got = [c.value for c in candidates("pattern", "service_name", SERVICE, "把 ledger-sync 扩到三个", 0)]
+    assert got == ["ledger-sync"]
+    # "to" right after the parameter's own word is still a word, not a name
+    assert [c.value for c in candidates("pattern", "service_name", SERVICE, "set the service to five", 0)] == []

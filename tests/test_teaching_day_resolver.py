@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from fcourse.teaching.day_resolver import dates_in, today_in
 
 TODAY = dt.date(2026, 6, 17)  # a Wednesday
@@ -47,3 +49,31 @@ def test_a_date_that_does_not_exist_is_found_but_not_resolved() -> None:
     (d,) = dates_in("on the 31st of June", TODAY)
     assert d.iso is None and d.text == "the 31st of June"
     assert isos("2026-06-31") == [None]
+
+
+TUESDAY = dt.date(2027, 5, 4)
+
+
+@pytest.mark.parametrize(("text", "iso"), [
+    ("can we do it tonight", "2027-05-04"), ("book it for tomorow", "2027-05-05"), ("tmrw at 10", "2027-05-05"),
+    ("in three days", "2027-05-07"), ("two weeks from today", "2027-05-18"), ("day after tomorrow", "2027-05-06"),
+    ("on the 9th", "2027-05-09"), ("on the 2nd", "2027-06-02"), ("15号", "2027-05-15"), ("五天后", "2027-05-09"),
+    ("下下周一", "2027-05-17"), ("明晚八点", "2027-05-05"), ("on Christmas Eve", "2027-12-24"), ("元旦", "2028-01-01"),
+])
+def test_more_of_the_calendars_words_are_resolved(text: str, iso: str) -> None:
+    got = [m.iso for m in dates_in(text, TUESDAY)]
+    assert got == [iso]
+
+
+def test_a_day_of_the_month_or_a_count_of_days_needs_a_today() -> None:
+    assert [m.iso for m in dates_in("on the 9th")] == [None]
+    assert [m.iso for m in dates_in("in three days")] == [None]
+
+
+def test_months_are_read_as_yyyy_mm() -> None:
+    from fcourse.teaching.day_resolver import months_in
+
+    assert [m[1] for m in months_in("the invoice for March 2027", TUESDAY)] == ["2027-03"]
+    assert [m[1] for m in months_in("2026年12月的账单", TUESDAY)] == ["2026-12"]
+    assert [m[1] for m in months_in("上个月和下个月", TUESDAY)] == ["2027-04", "2027-06"]
+    assert months_in("last month", None) == []

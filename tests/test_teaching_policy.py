@@ -832,3 +832,13 @@ def test_a_chinese_label_in_the_context_names_an_english_parameter() -> None:
     assert calls(d) == [("get_marks", {"learner_id": "S7654321", "module": "CS205"})]
     # a label that names something else does not fill it
     assert ask("查一下CS205的分数", [grades], "客服工号：S7654321。").kind == "ask"
+
+
+def test_of_several_numbers_the_one_that_counts_is_taken() -> None:
+    seats = tool("buy_seats", "Buy train seats.", {
+        "train": {"type": "string", "description": "Train number, e.g. K8.", "pattern": "^[GDKZT][0-9]{1,4}$"},
+        "seats": {"type": "integer", "minimum": 1, "maximum": 9, "description": "How many seats."},
+    }, ["train", "seats"])
+    assert calls(ask("买三张K8的一等座", [seats])) == [("buy_seats", {"train": "K8", "seats": 3})]  # 一等 labels
+    assert calls(ask("K8再加两张，一共五张", [seats])) == [("buy_seats", {"train": "K8", "seats": 5})]  # a total
+    assert ask("K8，三个大人两个小孩", [seats]).kind == "ask"  # two counts, no total: ask, do not add up

@@ -59,7 +59,7 @@ from typing import Any
 
 from fcourse.teaching.analysis import analyse
 from fcourse.teaching.choosing import nearest, pick_candidate
-from fcourse.teaching.dates import clock_of, clock_spans, resolve_date, time_spans, wants_clock
+from fcourse.teaching.dates import clock_of, clock_spans, resolve_date, time_spans, wants_clock, wants_day
 from fcourse.teaching.day_resolver import dates_in
 from fcourse.teaching.extract import Candidate, candidates, example_pattern
 from fcourse.teaching.freetext import free_text, whole_request
@@ -89,10 +89,6 @@ class Filled:
     provenance: list[dict[str, Any]] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     fan_out: tuple[str, list[Any]] | None = None
-
-
-def _wants_day(name: str, schema: dict[str, Any]) -> bool:
-    return schema.get("format") == "date" or "YYYY-MM-DD" in param_text(name, schema).upper()
 
 
 _CLOCK_OR_DAY = re.compile(r"HH:MM|YYYY-MM-DD", re.IGNORECASE)
@@ -274,7 +270,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 cands = [Candidate(text[s:e], where, s, e, "clock time") for s, e in clock_spans(text)]
             else:
                 cands = candidates(kind, param, schema, text, where)
-            if kind == "time" and not clock and _wants_day(param, schema):
+            if kind == "time" and not clock and wants_day(param, schema):
                 cands = [c for c in cands if dates_in(str(c.value))]  # "at 7:30pm" alone is not a day
             taken = (reserved[where] if not clock else clock_taken[where]) + (
                 time_reserved[where] if kind not in ("time",) else [])

@@ -34,7 +34,8 @@ from typing import Any
 
 from fcourse.teaching.arguments import Filled
 from fcourse.teaching.conversation import Conversation, function_of
-from fcourse.teaching.day_resolver import dates_in, today_in
+from fcourse.teaching.dates import wants_day
+from fcourse.teaching.day_resolver import dates_in, months_in, today_in
 from fcourse.teaching.exclusion import TOKEN, excluded_values, shape
 from fcourse.teaching.filling import Proposal, proposal_of
 from fcourse.teaching.given_values import fill_booleans, fill_enums, fill_numbers, fill_shapes, order_enums
@@ -165,7 +166,10 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             drop(name, why)
     mentions = [m for m in dates_in(text, today)]
     for name, sub in props.items():  # 3. dates to the schema's format
-        if not (isinstance(sub, dict) and sub.get("format") == "date") or name not in args or _date_ok(args[name]):
+        # format: date always; a description that says YYYY-MM-DD only when the conversation states today
+        # (without one, its value stays as the user wrote it, as before issue 13's round 4)
+        day = isinstance(sub, dict) and (sub.get("format") == "date" or today is not None and wants_day(name, sub))
+        if not day or name not in args or _date_ok(args[name]):
             continue
         got = [m for m in dates_in(str(args[name]), today) if m.iso]
         if got:
@@ -175,11 +179,18 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             drop(name, "a date that cannot be resolved to YYYY-MM-DD (no stated today, or no such day)")
     used = {str(v) for v in args.values()}
     free_dates = [m for m in mentions if m.iso and m.iso not in used]
-    missing_dates = [n for n, s in props.items() if isinstance(s, dict) and s.get("format") == "date"
+    missing_dates = [n for n, s in props.items() if isinstance(s, dict) and wants_day(n, s)
                      and n not in args and n in required]
     if missing_dates and len(free_dates) >= len(missing_dates) and len(free_dates) <= len(missing_dates) + 0:
         for name, m in zip(missing_dates, free_dates):
             add(name, m.iso, f"'{m.text}' resolved to a YYYY-MM-DD date ({m.why})")
+    for name, sub in props.items():  # a month the schema wants as YYYY-MM ("August 2026", "上个月")
+        month_text = f"{sub.get('description', '')}" if isinstance(sub, dict) else ""
+        if "YYYY-MM" in month_text.upper() and "YYYY-MM-DD" not in month_text.upper() and (
+                name not in args or not re.fullmatch(r"\d{4}-\d{2}", str(args[name]))):
+            said = months_in(text, today)
+            if len(said) == 1:
+                add(name, said[0][1], f"'{said[0][0]}' written as YYYY-MM ({said[0][2]})")
     fill_shapes(text, props, required, args, add)
     fill_numbers(text, props, required, args, mentions, add)
     fill_enums(conversation, text, props, required, args, prov, add)

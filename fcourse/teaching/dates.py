@@ -21,6 +21,7 @@ __all__ = [
     "resolve_date",
     "time_spans",
     "wants_clock",
+    "wants_day",
     "zh_number",
 ]
 
@@ -112,6 +113,11 @@ def wants_clock(name: str, schema: dict[str, Any]) -> bool:
     """Whether a parameter asks for a clock time (its text says HH:MM and no date)."""
     text = param_text(name, schema).upper()
     return "HH:MM" in text and "YYYY" not in text
+
+
+def wants_day(name: str, schema: dict[str, Any]) -> bool:
+    """Whether a parameter asks for a calendar day as YYYY-MM-DD (``format: date``, or its description says so)."""
+    return schema.get("format") == "date" or "YYYY-MM-DD" in param_text(name, schema).upper()
 
 
 @functools.lru_cache(maxsize=4096)

@@ -23,7 +23,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-__all__ = ["DateMention", "dates_in", "today_in"]
+__all__ = ["DateMention", "dates_in", "months_in", "today_in"]
 
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _ZH_FULL = re.compile(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号]")
@@ -106,6 +106,54 @@ def _english(span: str, today: dt.date | None, year: int | None) -> tuple[str | 
     return _iso(got.date()), "calendar words (dateparser)"
 
 
+# the calendar's closed vocabulary beyond dateparser's: a day part, a count of days or weeks, a day of the month,
+# fixed-date holidays, and the common misspellings of "tomorrow" (read with difflib, not listed)
+_NUM = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|[一二两三四五六七八九十]+)"
+_RELATIVE_EXTRA = re.compile(
+    rf"\b(?:tonight|this (?:morning|afternoon|evening))\b|今晚|今早|明晚|明早|明天早上|"
+    rf"\bin {_NUM} (days?|weeks?)\b|\b{_NUM} (days?|weeks?) from (?:now|today)\b|"
+    rf"(?<!the )\bday after tomorrow\b|{_NUM}(天|周|个星期|星期)(?:以)?后|下下(?:周|星期|礼拜)([一二三四五六日天])|"
+    rf"\b(?:tmrw|tmr|tomorow|tommorow|tommorrow|tomorrw|tomorro|2morrow|2moro)\b", re.IGNORECASE)
+_WORD_NUM = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+             "nine": 9, "ten": 10}
+_DAY_OF_MONTH = re.compile(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of)|(?<![\d月])(\d{1,2})[号日](?!\d)")
+_HOLIDAYS = {"new year's day": (1, 1), "new year's eve": (12, 31), "christmas day": (12, 25),
+             "christmas eve": (12, 24), "christmas": (12, 25), "valentine's day": (2, 14), "元旦": (1, 1),
+             "圣诞节": (12, 25), "平安夜": (12, 24), "情人节": (2, 14)}
+_HOLIDAYS_RE = re.compile("|".join(re.escape(h).replace("'", "['’]") for h in sorted(_HOLIDAYS, key=len,
+                                                                                     reverse=True)), re.IGNORECASE)
+
+
+def _count(token: str) -> int:
+    from fcourse.teaching.dates import zh_number
+
+    low = token.lower()
+    return int(low) if low.isdigit() else _WORD_NUM.get(low) or zh_number(token)
+
+
+def _offset(m: re.Match[str], today: dt.date) -> int:
+    """Days from today of a ``_RELATIVE_EXTRA`` match."""
+    word = m.group().lower()
+    if m.group(7):  # 下下周X: the X two calendar weeks on
+        target = _ZH_DAYS.index(m.group(7)) if m.group(7) in _ZH_DAYS else 6
+        return 14 - today.weekday() + target
+    for number, unit in ((1, 2), (3, 4), (5, 6)):
+        if m.group(number):
+            n = _count(m.group(number))
+            return n * (7 if unit and re.match(r"weeks?|周|个星期|星期", m.group(unit), re.IGNORECASE) else 1)
+    if word.startswith(("tonight", "this", "今")):
+        return 0
+    return 2 if "after" in word else 1  # "day after tomorrow"; 明晚, 明早; a misspelt "tomorrow"
+
+
+def _next_day_of_month(today: dt.date, day: int) -> dt.date | None:
+    d = _day(today.year, today.month, day)
+    if d is not None and d >= today:
+        return d
+    month, year = (today.month % 12) + 1, today.year + (today.month == 12)
+    return _day(year, month, day)
+
+
 def dates_in(text: str, today: dt.date | None = None) -> list[DateMention]:
     """Every date written in ``text`` with its ``YYYY-MM-DD`` form where it can be resolved, in order."""
     found: list[DateMention] = []
@@ -120,6 +168,15 @@ def dates_in(text: str, today: dt.date | None = None) -> list[DateMention]:
     for m in _ISO.finditer(text):
         d = _day(*map(int, m.groups()))
         add(m.start(), m.end(), _iso(d), "ISO date" if d else "not a real date")
+    for m in _RELATIVE_EXTRA.finditer(text):  # "tonight", "in three days", "三天后", "下下周二"
+        add(m.start(), m.end(), _iso(today + dt.timedelta(_offset(m, today))) if today else None, "days from today")
+    for m in _DAY_OF_MONTH.finditer(text):  # "the 20th", "20号": the next such day from today on
+        day = int(m.group(1) or m.group(2))
+        add(m.start(), m.end(), _iso(_next_day_of_month(today, day)) if today else None, "day of the month")
+    for m in _HOLIDAYS_RE.finditer(text):
+        month, day = _HOLIDAYS[m.group().lower().replace("’", "'")]
+        d = _day(today.year, month, day) if today else None
+        add(m.start(), m.end(), _iso(d if d is None or d >= today else _day(today.year + 1, month, day)), "holiday")
     for m in _ZH_FULL.finditer(text):
         year = int(m.group(1)) if m.group(1) else (today.year if today else None)
         d = _day(year, int(m.group(2)), int(m.group(3))) if year else None
@@ -144,3 +201,34 @@ def dates_in(text: str, today: dt.date | None = None) -> list[DateMention]:
         iso, why = _english(m.group(), today, year)
         add(m.start(), m.end(), iso, why)
     return sorted(found, key=lambda x: x.start)
+
+
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")
+_MONTHS_RE = re.compile(
+    rf"\b(?P<name>{_MON})\s+(?P<year>\d{{4}})\b|(?P<zy>\d{{4}})年(?P<zm>\d{{1,2}})月(?!\d{{1,2}}[日号])"
+    r"|(?P<iso>\d{4})-(?P<im>\d{2})(?!-\d)|(?P<rel>last month|this month|next month|上个月|上月|本月|这个月|下个月)",
+    re.IGNORECASE)
+
+
+def months_in(text: str, today: dt.date | None = None) -> list[tuple[str, str, str]]:
+    """Months written in ``text`` as ``(as written, YYYY-MM, why)``: "August 2026", "2026年8月", "上个月"."""
+    out = []
+    for m in _MONTHS_RE.finditer(text):
+        if m.group("name"):
+            month = next(i for i, n in enumerate(_MONTH_NAMES, 1) if n.startswith(m.group("name").lower()[:3]))
+            year, why = int(m.group("year")), "month name and year"
+        elif m.group("zy"):
+            year, month, why = int(m.group("zy")), int(m.group("zm")), "year and month"
+        elif m.group("iso"):
+            year, month, why = int(m.group("iso")), int(m.group("im")), "YYYY-MM"
+        else:
+            if today is None:
+                continue
+            shift = -1 if m.group("rel").lower() in ("last month", "上个月", "上月") else (
+                1 if m.group("rel").lower() in ("next month", "下个月") else 0)
+            total = today.year * 12 + today.month - 1 + shift
+            year, month, why = total // 12, total % 12 + 1, "months from today's"
+        if 1 <= month <= 12:
+            out.append((m.group(), f"{year:04d}-{month:02d}", why))
+    return out

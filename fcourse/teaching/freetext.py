@@ -83,7 +83,7 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
     for k, term in reversed(list(enumerate(terms))):
         stop = terms[k + 1].start if k + 1 < len(terms) else len(text)
         pos = term.end
-        for clause in re.finditer(r"[^，。；;！!？?]+|[^,]+", text[term.end : stop]) if lang_zh else [None]:
+        for clause in re.finditer(r"[^，,。；;！!？?]+", text[term.end : stop]) if lang_zh else [None]:
             if clause is None:  # English: the first clause only
                 cut = re.search(r"[，。；;！!？?]|,\s", text[pos:stop])
                 a, b = pos, (pos + cut.start() if cut else stop)

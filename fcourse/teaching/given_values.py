@@ -124,6 +124,8 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
             taken.append((i, i + len(value)))
     free = [n for n in numbers_in(text) if not any(s <= n.start and n.end <= e for s, e in taken)
             and str(n.value) not in {str(v) for v in args.values()}]
+    if len(free) > 1:  # "两大一小三个人", "再加三个人，一共八位", "三张G7的二等座": the one that counts, if one does
+        free = _counts(text, free)
     if len(free) == 1:
         value = free[0].value
         if props[wanted[0]].get("type") == "integer" and isinstance(value, float):
@@ -136,6 +138,24 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
             if mid == int(mid) or props[wanted[0]].get("type") == "number":
                 add(wanted[0], int(mid) if mid == int(mid) else mid,
                     f"'{half.group()}': the middle of the range {lo}-{hi} the schema gives")
+
+
+#: closed classes of both languages: a number that labels rather than counts (二等座, 3号楼, the 2nd), words that
+#: give a total (一共, in total), and Chinese measure words that count (三个人, 八位, 两张)
+_LABELS = re.compile(r"^(?:等|号|楼|层|级|期|代|路|年级|st\b|nd\b|rd\b|th\b|%|-)")
+_TOTAL = re.compile(r"(?:一共|总共|共|总计|合计|\bin total\b|\baltogether\b|\ball together\b|\btotal of\b)\s*$",
+                    re.IGNORECASE)
+_MEASURE = re.compile(r"^(?:个|位|名|张|枝|支|朵|只|台|件|份|间|晚|次|本|瓶|盒|箱|袋|辆|天|小时|分钟|个月|周)")
+
+
+def _counts(text: str, free: list[Any]) -> list[Any]:
+    """Of several numbers, the ones that count something: a total first, else those with a measure word."""
+    counting = [n for n in free if not _LABELS.match(text[n.end:].lstrip())]
+    totals = [n for n in counting if _TOTAL.search(text[:n.start])]
+    if totals:
+        return totals
+    measured = [n for n in counting if _MEASURE.match(text[n.end:])]
+    return measured if len(measured) == 1 else counting
 
 
 #: "half" as a quantity (a closed-class word of both languages), read against the schema's range

@@ -14,3 +14,11 @@ def test_a_permissive_pattern_takes_a_made_up_compound_name_not_a_word() -> None
     assert got == ["ledger-sync"]
     # "to" right after the parameter's own word is still a word, not a name
     assert [c.value for c in candidates("pattern", "service_name", SERVICE, "set the service to five", 0)] == []
+
+
+def test_a_direction_word_is_seen_past_an_article() -> None:
+    from fcourse.teaching.extract import preceded_by
+
+    text = "a taxi to the harbour"
+    assert preceded_by(text, text.index("harbour"), ("to",))
+    assert not preceded_by(text, text.index("harbour"), ("from",))

@@ -26,3 +26,12 @@ def test_an_optional_note_is_filled_only_when_the_user_marks_it() -> None:
     assert free_text("notes", schema, "Book a court, note: bring rackets", anchors, [], required=False) == (
         "bring rackets", "text after a colon")
     assert free_text("notes", schema, "Book a court for six on Friday", anchors, [], required=True) is not None
+
+
+def test_a_count_or_a_closing_adverb_is_not_a_free_text_value() -> None:
+    schema = {"type": "string", "description": "Name of the venue."}
+    anchors = frozenset(t.key for t in analyse("book a venue").terms)
+    assert free_text("venue", schema, "Book a venue, the two of us", anchors, []) is None
+    assert free_text("venue", schema, "book a venue for now", anchors, []) is None
+    zh_anchors = frozenset(t.key for t in analyse("订个场地").terms)
+    assert free_text("venue", schema, "订个场地，我们八个人", zh_anchors, []) is None

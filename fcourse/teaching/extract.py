@@ -111,7 +111,7 @@ def _example_pattern(description: str) -> re.Pattern[str] | None:
 
 def preceded_by(text: str, start: int, cues: tuple[str, ...]) -> bool:
     """Whether one of ``cues`` ("to", "from", "成") comes right before ``start``."""
-    before = text[max(0, start - 10) : start].rstrip().lower()
+    before = re.sub(r"\s+(?:the|a|an|my|our)$", "", text[max(0, start - 14) : start].rstrip().lower())  # "to the"
     for cue in cues:
         if cue.isascii():
             if re.search(rf"(?<![a-z]){re.escape(cue)}$", before):

@@ -102,8 +102,16 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
 
 
 def _says_more(picked: str, anchors: frozenset[str]) -> bool:
-    """Whether the text holds a word besides the ones that routed the tool (a weak concept does not count)."""
-    return any(t.key not in anchors and (not t.is_concept or t.weight >= 0.7) for t in analyse(picked).terms)
+    """Whether the text holds a word besides the ones that routed the tool (a weak concept does not count), and
+    is more than a count ("五个人", "two of us") or an adverb ("for now", "set me back")."""
+    words = _NOT_CONTENT.sub(" ", picked)
+    return any(t.key not in anchors and (not t.is_concept or t.weight >= 0.7) for t in analyse(words).terms)
+
+
+#: a count with its measure word, and the adverbs a clause ends on: closed classes, not content
+_NOT_CONTENT = re.compile(
+    r"(?:\d+|[零一二两三四五六七八九十百千]+)\s*(?:个|位|名|张|人|口|只|份|件)?人?"
+    r"|\b(?:now|back|later|soon|again|here|there|too|also|anyway|asap|yet|already|of us|us)\b", re.IGNORECASE)
 
 
 def _strip_reserved(text: str, start: int, end: int, reserved: list[tuple[int, int]]) -> str:

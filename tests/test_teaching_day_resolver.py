@@ -77,3 +77,8 @@ def test_months_are_read_as_yyyy_mm() -> None:
     assert [m[1] for m in months_in("2026年12月的账单", TUESDAY)] == ["2026-12"]
     assert [m[1] for m in months_in("上个月和下个月", TUESDAY)] == ["2027-04", "2027-06"]
     assert months_in("last month", None) == []
+
+
+def test_yesterday_and_the_day_before_in_chinese() -> None:
+    assert [m.iso for m in dates_in("昨天漏水了", TUESDAY)] == ["2027-05-03"]
+    assert [m.iso for m in dates_in("前天摔坏的", TUESDAY)] == ["2027-05-02"]

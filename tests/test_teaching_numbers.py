@@ -29,3 +29,9 @@ def test_a_lone_yi_is_the_article_not_the_number_one() -> None:
 def test_positions_are_kept() -> None:
     (n,) = numbers_in("five days")
     assert (n.start, n.end, n.text, n.value) == (0, 4, "five", 5)
+
+
+def test_a_lone_one_counts_only_before_a_measure_word() -> None:
+    assert [n.value for n in numbers_in("只要一张票")] == [1]
+    assert [n.value for n in numbers_in("住一晚就走")] == [1]
+    assert numbers_in("帮我看一下这个") == [] and numbers_in("还有一个问题") == []

@@ -27,7 +27,7 @@ __all__ = ["DateMention", "dates_in", "months_in", "today_in"]
 
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _ZH_FULL = re.compile(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号]")
-_ZH_REL = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "大后天": 3}
+_ZH_REL = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "大后天": 3, "昨天": -1, "昨日": -1, "前天": -2}
 _ZH_WEEK = re.compile(r"(下|本|这|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 _ZH_DAYS = "一二三四五六"
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"

@@ -23,6 +23,9 @@ _EN_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelv
 _EN = re.compile(rf"\b(?:{_EN_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_EN_WORD}))*\b", re.IGNORECASE)
 
 
+_ONE_COUNTED = re.compile(r"(?:个人|位|名|张|间|晚|夜|天|周|个月|小时|份|枝|支|朵|瓶|盒|箱|袋|台|辆|件|本)")
+
+
 @dataclass(frozen=True)
 class Number:
     """A number found in text: its value and where it was written."""
@@ -43,8 +46,8 @@ def numbers_in(text: str) -> list[Number]:
     for m in _DIGITS.finditer(text):
         found.append(Number(_value(float(m.group())), m.start(), m.end(), m.group()))
     for m in _CN.finditer(text):
-        if m.group() in ("一", "万", "亿", "千", "百"):  # a lone 一 is mostly the article "a" (一下, 一个)
-            continue
+        if m.group() in ("万", "亿", "千", "百") or m.group() == "一" and not _ONE_COUNTED.match(text, m.end()):
+            continue  # a lone 一 is mostly the article "a" (一下, 一个问题); "一个人", "一晚", "一张" count
         import cn2an
 
         try:

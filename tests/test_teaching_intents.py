@@ -33,3 +33,20 @@ def test_a_second_tool_that_only_shares_words_and_gets_no_value_is_not_called() 
     d = decide({"model": "m", "messages": [{"role": "user", "content": "Extend my plot P-17 for another season"}],
                 "tools": GARDEN})
     assert [(c.name, c.arguments) for c in d.tool_calls] == [("extend_plot", {"plot_id": "P-17"})]
+
+
+LOCKERS = [
+    tool("cancel_locker", "Cancel a locker rental.",
+         {"locker_id": {"type": "string", "description": "Locker, e.g. LK-12", "pattern": "^LK-[0-9]+$"}}, ["locker_id"]),
+    tool("change_locker", "Change the size or the end date of a locker rental.",
+         {"locker_id": {"type": "string", "description": "Locker, e.g. LK-12", "pattern": "^LK-[0-9]+$"}}, ["locker_id"]),
+]
+
+
+def test_a_verb_in_the_past_tense_reports_and_makes_no_second_intent() -> None:
+    def calls(text: str) -> list[str]:
+        d = decide({"model": "m", "messages": [{"role": "user", "content": text}], "tools": LOCKERS})
+        return [c.name for c in d.tool_calls]
+
+    assert calls("cancel locker LK-40, my plans changed") == ["cancel_locker"]
+    assert calls("cancel locker LK-40 and change LK-41") == ["cancel_locker", "change_locker"]

@@ -38,10 +38,10 @@ def words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, A
     order = sorted(range(len(sims)), key=lambda i: (-sims[i], i))
     best = order[0]
     lead = round(sims[best] - (sims[order[1]] if len(order) > 1 else 0.0), 3)
-    by_score = sorted(rows, key=lambda r: (-r["score"], r["index"]))
-    top = by_score[0]
-    runner_up = by_score[1]["score"] if len(by_score) > 1 else 0.0
-    no_words = not any(r["score"] for r in rows)  # "HIST305这门课不想上了" to English descriptions: no shared word
+    by_words = sorted(rows, key=lambda r: (-r["_words"], r["index"]))  # the words alone, not the sentence again
+    top = by_words[0]
+    runner_up = by_words[1]["_words"] if len(by_words) > 1 else 0.0
+    no_words = not any(r["_words"] for r in rows)  # "HIST305这门课不想上了" to English descriptions: no shared word
     if no_words and not rows[best].get("blocked_by_question") and not rows[best].get("main_action_negated") \
             and sims[best] >= AGREE_FLOOR and lead >= ALONE_LEAD:
         top = rows[best]
@@ -49,7 +49,7 @@ def words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, A
         top["words_and_sentence_agree"] = (f"no tool shares a word with the request, and the whole request is "
                                            f"clearly closest to this one ({sims[best]:.3f}; next best "
                                            f"{sims[best] - lead:.3f})")
-    elif (top["index"] == best and top["_open"] and top["score"] > runner_up
+    elif (top["index"] == best and top["_open"] and top["_words"] > runner_up
             and sims[best] >= AGREE_FLOOR and lead >= AGREE_LEAD):
         top["fits"] = top["user_matched_specific_term"] = True
         top["words_and_sentence_agree"] = (f"its words score highest, and the whole request is closest to it "

@@ -297,6 +297,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
             ],
             "_strong": {c[1].key: c[0] for c in strong},
             "_anchors": frozenset(c[1].key for c in contributions if c[1].primary),
+            "_words": round(score - sum(c[0] for c in contributions if c[1].key == SENTENCE_TERM), 4),
             "_open": not blocked and not refused and bool(contributions),
         })
     if act == "request" and latest and rows and not any(r["fits"] for r in rows):

@@ -35,11 +35,10 @@ def test_a_second_tool_that_only_shares_words_and_gets_no_value_is_not_called() 
     assert [(c.name, c.arguments) for c in d.tool_calls] == [("extend_plot", {"plot_id": "P-17"})]
 
 
+LOCKER_ID = {"locker_id": {"type": "string", "description": "Locker, e.g. LK-12", "pattern": "^LK-[0-9]+$"}}
 LOCKERS = [
-    tool("cancel_locker", "Cancel a locker rental.",
-         {"locker_id": {"type": "string", "description": "Locker, e.g. LK-12", "pattern": "^LK-[0-9]+$"}}, ["locker_id"]),
-    tool("change_locker", "Change the size or the end date of a locker rental.",
-         {"locker_id": {"type": "string", "description": "Locker, e.g. LK-12", "pattern": "^LK-[0-9]+$"}}, ["locker_id"]),
+    tool("cancel_locker", "Cancel a locker rental.", LOCKER_ID, ["locker_id"]),
+    tool("change_locker", "Change the size or the end date of a locker rental.", LOCKER_ID, ["locker_id"]),
 ]
 
 

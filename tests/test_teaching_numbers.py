@@ -35,3 +35,13 @@ def test_a_lone_one_counts_only_before_a_measure_word() -> None:
     assert [n.value for n in numbers_in("只要一张票")] == [1]
     assert [n.value for n in numbers_in("住一晚就走")] == [1]
     assert numbers_in("帮我看一下这个") == [] and numbers_in("还有一个问题") == []
+
+
+def test_lengths_of_time_are_read_in_minutes() -> None:
+    from fcourse.teaching.numbers import durations_in
+
+    got = {t: [d.minutes for d in durations_in(t)] for t in (
+        "in under twenty minutes", "half an hour", "an hour and a half", "45 min", "两个小时", "一个半小时", "一刻钟")}
+    assert got == {"in under twenty minutes": [20], "half an hour": [30], "an hour and a half": [90], "45 min": [45],
+                   "两个小时": [120], "一个半小时": [90], "一刻钟": [15]}
+    assert durations_in("three boxes") == [] and durations_in("三个月") == []

@@ -842,3 +842,14 @@ def test_of_several_numbers_the_one_that_counts_is_taken() -> None:
     assert calls(ask("买三张K8的一等座", [seats])) == [("buy_seats", {"train": "K8", "seats": 3})]  # 一等 labels
     assert calls(ask("K8再加两张，一共五张", [seats])) == [("buy_seats", {"train": "K8", "seats": 5})]  # a total
     assert ask("K8，三个大人两个小孩", [seats]).kind == "ask"  # two counts, no total: ask, do not add up
+
+
+def test_a_length_of_time_is_converted_to_the_unit_the_parameter_counts_in() -> None:
+    soup = tool("find_soups", "Find soup recipes.", {
+        "ingredient": {"type": "string", "description": "Main ingredient."},
+        "max_minutes": {"type": "integer", "minimum": 5, "maximum": 240, "description": "Longest cooking time."},
+    }, ["ingredient"])
+    d = ask("a soup ready in half an hour, ingredient: leek", [soup])
+    assert calls(d) == [("find_soups", {"ingredient": "leek", "max_minutes": 30})]
+    d = ask("两个小时以内能做好的汤，ingredient: 番茄", [soup])
+    assert calls(d) == [("find_soups", {"ingredient": "番茄", "max_minutes": 120})]

@@ -109,6 +109,7 @@ def fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dic
 def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
                   mentions: list[Any], add: Any) -> None:
     numeric = [n for n in props if isinstance(props.get(n), dict) and props[n].get("type") in ("integer", "number")]
+    _fill_durations(text, props, [n for n in numeric if n not in args], add)
     wanted = [n for n in numeric if n in required and n not in args]
     if not wanted:  # an optional number the user gave ("for two people"), when it is the only numeric parameter
         wanted = [n for n in numeric if n not in args] if len(numeric) == 1 else []
@@ -156,6 +157,25 @@ def _counts(text: str, free: list[Any]) -> list[Any]:
         return totals
     measured = [n for n in counting if _MEASURE.match(text[n.end:])]
     return measured if len(measured) == 1 else counting
+
+
+def _fill_durations(text: str, props: dict[str, Any], numeric: list[str], add: Any) -> None:
+    """A length of time for a number counted in a unit of time: "half an hour" is 30 for "Maximum minutes",
+    "一个半小时" 1.5 for "Hours" - one duration in the text, converted to the unit the description names."""
+    from fcourse.teaching.numbers import _UNIT_MINUTES, durations_in, unit_of
+
+    timed = [(n, unit_of(f"{props[n].get('description', '')} {n}")) for n in numeric]
+    timed = [(n, u) for n, u in timed if u]
+    said = durations_in(text) if timed else []
+    if len(timed) != 1 or len(said) != 1:
+        return
+    (name, unit), d = timed[0], said[0]
+    value = d.minutes / _UNIT_MINUTES[unit]
+    if value == int(value):
+        value = int(value)
+    elif props[name].get("type") == "integer":
+        return
+    add(name, value, f"'{d.text}' is {value} {unit}{'s' if value != 1 else ''}")
 
 
 #: "half" as a quantity (a closed-class word of both languages), read against the schema's range

@@ -1,4 +1,4 @@
-"""Numbers in a request, written as digits, Chinese numerals or English number words.
+"""Numbers in a request, written as digits, Chinese numerals or English number words; and lengths of time.
 
 Introduced in chapter 3. "一千五" is 1500, "three boxes" is 3, "twenty percent"
 is 20: a schema that asks for a number needs the number, not the words.
@@ -6,6 +6,9 @@ Chinese numerals are read by ``cn2an`` (MIT licence), English number words by
 ``word2number`` (MIT licence); both are imported on first use. A run of digits
 glued to letters or to a letter-hyphen (an id such as L-4821, YT7712093388, a
 phone number with +) is an identifier, not a quantity, and is skipped.
+
+``durations_in`` reads lengths of time in minutes ("half an hour", "一个半小时"),
+so a parameter counted in minutes or hours gets the number in its own unit.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Number", "numbers_in"]
+__all__ = ["Duration", "Number", "durations_in", "numbers_in", "unit_of"]
 
 _DIGITS = re.compile(r"(?<![\w+.])(?<![A-Za-z]-)\d+(?:\.\d+)?(?![\w.-]*[A-Za-z]|\d)")
 _CN = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二三四五六七八九]+)?")
@@ -62,3 +65,84 @@ def numbers_in(text: str) -> list[Number]:
         except ValueError:
             continue
     return sorted(found, key=lambda n: (n.start, -n.end))
+
+
+# ---------------------------------------------------------------- durations
+
+#: minutes in each unit of time (closed classes of both languages)
+_UNIT_MINUTES = {"minute": 1, "hour": 60, "day": 1440, "week": 10080}
+_EN_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
+_EN_DURATION = re.compile(
+    rf"\b(?:(?P<half>half an?|a half)\s+(?P<hunit>hour|day)|(?P<quarter>a quarter of an hour)"
+    rf"|(?P<n>\d+(?:\.\d+)?|an?|{_EN_WORD})(?:\s+and\s+a\s+half)?\s*{_EN_UNIT}(?P<andhalf>\s+and\s+a\s+half)?)",
+    re.IGNORECASE)
+_ZH_DURATION = re.compile(r"(?P<n>\d+|[零一二两三四五六七八九十百]+)?(?:个)?(?P<half>半)?(?:个)?"
+                          r"(?P<unit>小时|钟头|分钟|天|周|星期|个月)|(?P<quarter>一刻钟)")
+_ZH_UNITS = {"小时": "hour", "钟头": "hour", "分钟": "minute", "天": "day", "周": "week", "星期": "week"}
+
+
+@dataclass(frozen=True)
+class Duration:
+    """A length of time written in text, in minutes."""
+
+    minutes: float
+    start: int
+    end: int
+    text: str
+
+
+def _amount(token: str) -> float:
+    low = token.lower()
+    if low in ("a", "an"):
+        return 1.0
+    if re.fullmatch(r"\d+(?:\.\d+)?", low):
+        return float(low)
+    if re.fullmatch(r"[零一二两三四五六七八九十百]+", token):
+        import cn2an
+
+        return float(cn2an.cn2an(token, "smart"))
+    from word2number import w2n
+
+    return float(w2n.word_to_num(low))
+
+
+def durations_in(text: str) -> list[Duration]:
+    """Every length of time in ``text`` ("half an hour", "90 min", "一个半小时", "两天"), in minutes."""
+    found: list[Duration] = []
+    for m in _EN_DURATION.finditer(text):
+        if m.group("quarter"):
+            minutes = 15.0
+        elif m.group("half"):
+            minutes = _UNIT_MINUTES[m.group("hunit").lower()] / 2
+        else:
+            unit = next(u for u in _UNIT_MINUTES if m.group("unit").lower().startswith(u[:3]))
+            try:
+                amount = _amount(m.group("n"))
+            except ValueError:
+                continue
+            minutes = (amount + (0.5 if "half" in m.group() else 0)) * _UNIT_MINUTES[unit]
+        found.append(Duration(minutes, m.start(), m.end(), m.group()))
+    for m in _ZH_DURATION.finditer(text):
+        if m.group("quarter"):
+            found.append(Duration(15.0, m.start(), m.end(), m.group()))
+            continue
+        unit = m.group("unit")
+        if unit == "个月" or not (m.group("n") or m.group("half")):
+            continue
+        try:
+            amount = _amount(m.group("n")) if m.group("n") else 0.0
+        except (ValueError, KeyError):
+            continue
+        minutes = (amount + (0.5 if m.group("half") else 0)) * _UNIT_MINUTES[_ZH_UNITS[unit]]
+        found.append(Duration(minutes, m.start(), m.end(), m.group()))
+    return sorted(found, key=lambda d: d.start)
+
+
+def unit_of(description: str) -> str | None:
+    """The unit of time a number parameter is counted in, when its description names one."""
+    low = description.lower()
+    for unit, words in (("minute", ("minute", "分钟")), ("hour", ("hour", "小时")), ("day", ("day", "天")),
+                        ("week", ("week", "周"))):
+        if any(w in low for w in words):
+            return unit
+    return None

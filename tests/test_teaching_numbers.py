@@ -45,3 +45,10 @@ def test_lengths_of_time_are_read_in_minutes() -> None:
     assert got == {"in under twenty minutes": [20], "half an hour": [30], "an hour and a half": [90], "45 min": [45],
                    "两个小时": [120], "一个半小时": [90], "一刻钟": [15]}
     assert durations_in("three boxes") == [] and durations_in("三个月") == []
+
+
+def test_dozens_are_counted_in_twelves() -> None:
+    assert [n.value for n in numbers_in("a dozen tulips")] == [12]
+    assert [n.value for n in numbers_in("three dozen napkins")] == [36]
+    assert [n.value for n in numbers_in("half a dozen pens")] == [6]
+    assert numbers_in("dozens of people") == []

@@ -29,6 +29,9 @@ _EN = re.compile(rf"\b(?:{_EN_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_EN_WORD}))*\b", 
 _ONE_COUNTED = re.compile(r"(?:个人|位|名|张|间|晚|夜|天|周|个月|小时|份|枝|支|朵|瓶|盒|箱|袋|台|辆|件|本)")
 
 
+_DOZEN = re.compile(r"\b(half a|an?|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+dozen\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Number:
     """A number found in text: its value and where it was written."""
@@ -64,6 +67,10 @@ def numbers_in(text: str) -> list[Number]:
             found.append(Number(_value(w2n.word_to_num(m.group().lower())), m.start(), m.end(), m.group()))
         except ValueError:
             continue
+    for m in _DOZEN.finditer(text):  # "a dozen" is 12, "two dozen" 24, "half a dozen" 6
+        found = [n for n in found if not (m.start() <= n.start and n.end <= m.end())]
+        count = 0.5 if m.group(1).lower().startswith("half") else _amount(m.group(1).split()[-1])
+        found.append(Number(_value(12 * count), m.start(), m.end(), m.group()))
     return sorted(found, key=lambda n: (n.start, -n.end))
 
 

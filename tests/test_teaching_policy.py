@@ -853,3 +853,10 @@ def test_a_length_of_time_is_converted_to_the_unit_the_parameter_counts_in() -> 
     assert calls(d) == [("find_soups", {"ingredient": "leek", "max_minutes": 30})]
     d = ask("两个小时以内能做好的汤，ingredient: 番茄", [soup])
     assert calls(d) == [("find_soups", {"ingredient": "番茄", "max_minutes": 120})]
+
+
+def test_an_enum_value_written_as_it_is_beats_one_read_through_a_gloss() -> None:
+    balance = tool("balance", "Show an account's balance.", {
+        "account": {"type": "string", "enum": ["checking", "savings"], "description": "Which account."},
+    }, ["account"])
+    assert calls(ask("你查一下 savings 还剩多少", [balance])) == [("balance", {"account": "savings"})]

@@ -24,3 +24,12 @@ def test_offsets_point_back_into_the_text() -> None:
     text = "O-700 先别退，我再想想"
     assert all(text[s:e] == w for w, s, e in segment(text))
     assert "".join(words(text)) == text
+
+
+def test_a_pronoun_jieba_glued_to_a_guessed_verb_stands_alone() -> None:
+    from fcourse.teaching.analysis import segment as analysis_segment
+    from fcourse.teaching.segmenter import segment
+
+    assert [w for w, _, _ in segment("帮我查一下物流")][:3] == ["帮", "我", "查"]
+    assert [w for w, _, _ in analysis_segment("你查一下物流")][:2] == ["你", "查"]
+    assert [w for w, _, _ in segment("我们明天去")][0] == "我们"  # a dictionary word stays whole

@@ -40,7 +40,7 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
         if not text:
             continue
         keys = analyse(text).keys
-        best: tuple[int, Any, str] | None = None
+        best: tuple[tuple[int, int], Any, str] | None = None
         for v in values:
             sv = str(v)
             pos = word_search(text, sv)
@@ -65,8 +65,10 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
                         if hits:
                             pos, how = hits[0][1], f"enum value {sv!r} by its name"
                             break
-            if pos >= 0 and (best is None or pos < best[0]):
-                best = (pos, v, how)
+            # a value written as it is beats one read through a synonym or a gloss, wherever it stands
+            rank = (0 if how.endswith("in the text") else 1, pos)
+            if pos >= 0 and (best is None or rank < best[0]):
+                best = (rank, v, how)
         if best:
             return best[1], where, best[2]
     return None

@@ -29,6 +29,18 @@ def is_negation(word: str) -> bool:
     return word in NEGATIONS
 
 
+_PRONOUNS = frozenset("我你他她您它")
+
+
+def split_pronoun(token: tuple[str, int, int], tokenizer: Any) -> list[tuple[str, int, int]]:
+    """A two-character word jieba guessed (not in its dictionary) that starts with a personal pronoun, split in
+    two: "帮我查一下" is 帮 / 我 / 查 / 一下, so the verb 查 is read."""
+    word, start, end = token
+    if len(word) == 2 and word[0] in _PRONOUNS and not tokenizer.FREQ.get(word):
+        return [(word[0], start, start + 1), (word[1], start + 1, end)]
+    return [token]
+
+
 def _prefix(word: str) -> str:
     return next((n for n in NEGATIONS if word.startswith(n) and len(word) > len(n)), "")
 
@@ -102,8 +114,10 @@ def segment(text: str) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     for word, start, end in tokenizer.tokenize(text):
         p = _prefix(word)
-        if p and not tokenizer.FREQ.get(word):
+        if p and not tokenizer.FREQ.get(word):  # a word jieba guessed (not in its dictionary): "先别" + "订"
             out += [(p, start, start + len(p)), (word[len(p):], start + len(p), end)]
+        elif len(word) == 2 and word[0] in _PRONOUNS and not tokenizer.FREQ.get(word):
+            out += split_pronoun((word, start, end), tokenizer)
         else:
             out.append((word, start, end))
     return out

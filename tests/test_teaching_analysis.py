@@ -115,3 +115,8 @@ def test_a_not_a_is_a_question_and_text_is_not_always_a_message() -> None:
     assert analyse("要不要带伞").negated == ()
     assert "#message" in keys("Text Bob that I'm late") and "#message" not in keys("the text of the page")
     assert "recipient" in stem("recipient's") or "#contact" in keys("the recipient's name")
+
+
+def test_a_dash_ends_a_negations_reach() -> None:
+    a = analyse("the pump won't stop dripping — restart it")
+    assert "#restart" in {t.key for t in a.terms} and "#restart" not in {t.key for t in a.negated}

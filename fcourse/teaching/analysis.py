@@ -51,7 +51,7 @@ _TOKEN_RE = re.compile(
     r"|(?P<word>(?<![0-9])[A-Za-z]+(?:['’][A-Za-z]+)?(?![0-9]))"
     r"|(?P<code>[A-Za-z0-9]*[0-9][A-Za-z0-9]*)"
     r"|(?P<sym>°\s?[CFcf](?![A-Za-z])|℃|℉)"
-    r"|(?P<stop>[.,;:!?，。；：！？、\n()（）\[\]{}\"“”「」])"
+    r"|(?P<stop>[.,;:!?，。；：！？、\n()（）\[\]{}\"“”「」—–]|\s-\s)"
 )
 _CJK_RE = re.compile(f"[{_CJK}]")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z]+")

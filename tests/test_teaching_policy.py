@@ -860,3 +860,21 @@ def test_an_enum_value_written_as_it_is_beats_one_read_through_a_gloss() -> None
         "account": {"type": "string", "enum": ["checking", "savings"], "description": "Which account."},
     }, ["account"])
     assert calls(ask("你查一下 savings 还剩多少", [balance])) == [("balance", {"account": "savings"})]
+
+
+def test_several_calls_each_take_their_own_number_and_place() -> None:
+    gauge = tool("log_gauge", "Record a gauge reading.", {
+        "gauge": {"type": "string", "enum": ["pressure", "flow"], "description": "Which gauge."},
+        "value": {"type": "integer", "minimum": 0, "description": "The reading shown."},
+    }, ["gauge", "value"])
+    d = ask("log the gauges: pressure shows 88 and flow shows 412", [gauge])
+    assert calls(d) == [("log_gauge", {"gauge": "pressure", "value": 88}),
+                        ("log_gauge", {"gauge": "flow", "value": 412})]
+    gift = tool("send_gift", "Send a gift box.", {
+        "box": {"type": "string", "enum": ["chocolate", "tea"], "description": "Which box."},
+        "address": {"type": "string", "description": "Street address."},
+        "count": {"type": "integer", "minimum": 1, "maximum": 9, "description": "How many boxes."},
+    }, ["box", "address"])
+    d = ask("send chocolate to 4 Mill Lane and tea to 7 Kings Road", [gift])
+    assert calls(d) == [("send_gift", {"box": "chocolate", "address": "4 Mill Lane"}),
+                        ("send_gift", {"box": "tea", "address": "7 Kings Road"})]  # no count read from 7 Kings Road

@@ -63,6 +63,7 @@ from fcourse.teaching.dates import clock_of, clock_spans, resolve_date, time_spa
 from fcourse.teaching.day_resolver import dates_in
 from fcourse.teaching.extract import Candidate, candidates, example_pattern
 from fcourse.teaching.freetext import free_text, whole_request
+from fcourse.teaching.locations import find_locations
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
 from fcourse.teaching.params import coerce, main_type, param_text, types_of
 from fcourse.teaching.proper_names import asks_for_a_name, proper_name
@@ -89,6 +90,8 @@ class Filled:
     provenance: list[dict[str, Any]] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     fan_out: tuple[str, list[Any]] | None = None
+    #: with a fan-out, other parameters' values one per call, in the same order ("electricity 7812, water 391")
+    paired: dict[str, list[Any]] = field(default_factory=dict)
 
 
 _CLOCK_OR_DAY = re.compile(r"HH:MM|YYYY-MM-DD", re.IGNORECASE)
@@ -274,6 +277,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 cands = [c for c in cands if dates_in(str(c.value))]  # "at 7:30pm" alone is not a day
             taken = (reserved[where] if not clock else clock_taken[where]) + (
                 time_reserved[where] if kind not in ("time",) else [])
+            if kind == "number":  # "7 Kings Road" is a place, not 7 of something
+                taken = taken + [(s, e) for _, s, e, _ in find_locations(text)]
             cands = [c for c in cands if all(c.end <= a or c.start >= b for a, b in taken)]
             if not cands:
                 continue

@@ -38,7 +38,14 @@ from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
 from fcourse.teaching.exclusion import TOKEN, excluded_values, shape
 from fcourse.teaching.filling import Proposal, proposal_of
-from fcourse.teaching.given_values import fill_booleans, fill_enums, fill_numbers, fill_shapes, order_enums
+from fcourse.teaching.given_values import (
+    fill_booleans,
+    fill_enums,
+    fill_numbers,
+    fill_shapes,
+    order_enums,
+    paired_values,
+)
 from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.intents import Act
 from fcourse.teaching.routing import Routing
@@ -236,6 +243,13 @@ def check(conversation: Conversation, routing: Routing, act: Act, proposal: Prop
                                   "why": "it stands after a contrast ('but ...') that does not ask for this tool"})
             checked = replace(checked, fan_out=(param, kept) if len(kept) > 1 else None,
                               arguments={**checked.arguments, param: kept[0]} if kept else checked.arguments)
+            if len(kept) > 1:
+                paired = paired_values(text, params.get("properties") or {}, checked.arguments, param, kept)
+                checked = replace(checked, paired=paired,
+                                  arguments={**checked.arguments, **{q: v[0] for q, v in paired.items()}})
+                notes += [{"tool": row["name"], "param": q, "value": v, "action": "paired",
+                           "why": f"one value per call, in the order the {param} values were said"}
+                          for q, v in paired.items()]
         filled.append((row, checked))
     out = proposal_of(filled, conversation.parallel)
     return replace(out, checks=notes)

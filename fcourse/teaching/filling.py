@@ -62,8 +62,9 @@ def _calls(filled: list[tuple[dict[str, Any], Filled]], parallel: bool) -> tuple
     for row, f in filled:
         if f.fan_out and not f.missing and len(filled) == 1:
             param, values = f.fan_out
-            for value in values:
-                calls.append(ProposedCall(row["name"], {**f.arguments, param: value}))
+            for i, value in enumerate(values):
+                own = {q: vals[i] for q, vals in f.paired.items() if len(vals) == len(values)}
+                calls.append(ProposedCall(row["name"], {**f.arguments, param: value, **own}))
         else:
             calls.append(ProposedCall(row["name"], dict(f.arguments)))
     dropped = 0

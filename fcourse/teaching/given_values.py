@@ -20,7 +20,8 @@ from fcourse.teaching.conversation import Conversation
 from fcourse.teaching.exclusion import inside, negated_spans
 
 __all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "fill_booleans", "fill_enums", "fill_numbers", "fill_shapes",
-           "order_enums"]
+           "order_enums",
+           "paired_values"]
 
 _STOP = frozenset("the and for with from this that what which when where your user e.g number code name "
                   "value text such like".split())
@@ -116,9 +117,11 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
     if len(wanted) != 1:
         return
     from fcourse.teaching.dates import clock_spans
+    from fcourse.teaching.locations import find_locations
     from fcourse.teaching.numbers import numbers_in
 
     taken = [(m.start, m.end) for m in mentions] + list(clock_spans(text))  # "7:30pm" is a time, not 7 guests
+    taken += [(s, e) for _, s, e, _ in find_locations(text)]  # "9 Park Road" is a place, not 9 stems
     for value in args.values():
         i = text.find(str(value)) if isinstance(value, str) and value else -1
         if i >= 0:
@@ -176,6 +179,38 @@ def _fill_durations(text: str, props: dict[str, Any], numeric: list[str], add: A
     elif props[name].get("type") == "integer":
         return
     add(name, value, f"'{d.text}' is {value} {unit}{'s' if value != 1 else ''}")
+
+
+def paired_values(text: str, props: dict[str, Any], args: dict[str, Any], param: str,
+                  values: list[Any]) -> dict[str, list[Any]]:
+    """Several calls, one per value of ``param``: another parameter written as many times, in the same order
+    ("electricity is 7812 and water is 391", "tulips to 3 Rose Lane, roses to 9 Park Road"), gets one value
+    per call - a number, or a place. Nothing when the counts differ or the values interleave otherwise."""
+    from fcourse.teaching.locations import find_locations
+    from fcourse.teaching.numbers import numbers_in
+
+    low = text.lower()
+    at = [low.find(str(v).lower().replace("_", " ")) for v in values]
+    if any(a < 0 for a in at) or at != sorted(at):
+        return {}
+    places = [(s, e, v) for v, s, e, _ in find_locations(text)]
+    out: dict[str, list[Any]] = {}
+    for name, sub in props.items():
+        if name == param or name not in args or not isinstance(sub, dict):
+            continue
+        if sub.get("type") in ("integer", "number"):
+            found = [(n.start, n.value) for n in numbers_in(text)
+                     if not any(s <= n.start < e for s, e, _ in places)]
+        elif isinstance(args[name], str) and any(args[name] == v for _, _, v in places):
+            found = [(s, v) for s, _, v in places]
+        else:
+            continue
+        # each value after its own mention of ``param`` and before the next one
+        bounds = [*at[1:], len(text)]
+        if len(found) == len(values) and all(at[i] <= found[i][0] < bounds[i] or
+                                             (i == 0 and found[0][0] < at[0]) for i in range(len(values))):
+            out[name] = [v for _, v in found]
+    return out
 
 
 #: "half" as a quantity (a closed-class word of both languages), read against the schema's range

@@ -176,3 +176,25 @@ def test_the_v4_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else()
     for p in files:
         if p.resolve() != Path(__file__).resolve():
             assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
+
+
+DOC_V5 = ev.load(ev.DATA_V5)
+
+
+def test_the_v5_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else() -> None:
+    ids = [c["id"] for c in DOC_V5["cases"]]
+    assert len(ids) == len(set(ids)) >= 150 and {c["split"] for c in DOC_V5["cases"]} == {"test"}
+    for case in DOC_V5["cases"]:
+        tools = {t["function"]["name"]: t["function"]["parameters"] for t in DOC_V5["toolsets"][case["toolset"]]}
+        for call in case["expect"].get("calls", []):
+            assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
+        for tool, params in case["expect"].get("missing", {}).items():
+            assert set(params) <= set(tools[tool]["required"]), case["id"]
+    root = Path(__file__).resolve().parents[1]
+    # two greetings were written independently in chapter 3's notebook too ("Hi there!", "你好呀！"): ordinary words
+    new = {m["content"] for c in DOC_V5["cases"] for m in c["messages"] if m["role"] == "user"}
+    new -= {"Hi there!", "你好呀！"}
+    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
+    for p in files:
+        if p.resolve() != Path(__file__).resolve():
+            assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p

@@ -878,3 +878,26 @@ def test_several_calls_each_take_their_own_number_and_place() -> None:
     d = ask("send chocolate to 4 Mill Lane and tea to 7 Kings Road", [gift])
     assert calls(d) == [("send_gift", {"box": "chocolate", "address": "4 Mill Lane"}),
                         ("send_gift", {"box": "tea", "address": "7 Kings Road"})]  # no count read from 7 Kings Road
+
+
+def test_an_id_in_the_context_is_chosen_by_what_the_user_says_about_it() -> None:
+    renew = tool("renew_locker", "Renew a locker rental for another term.", {
+        "locker_id": {"type": "string", "description": "Locker id, e.g. LK-100.", "pattern": "^LK-[0-9]{3}$"},
+    }, ["locker_id"])
+    facts = "Verified: member's lockers: LK-301 (gym), LK-377 (pool)."
+    assert calls(ask("renew my pool locker", [renew], facts)) == [("renew_locker", {"locker_id": "LK-377"})]
+    assert calls(ask("renew both lockers", [renew], facts)) == [("renew_locker", {"locker_id": "LK-301"}),
+                                                              ("renew_locker", {"locker_id": "LK-377"})]
+    assert ask("renew my locker", [renew], facts).kind == "ask"  # nothing says which: ask
+
+
+def test_an_enum_value_turned_down_or_only_in_the_context_gives_way_to_the_users_words() -> None:
+    extra = tool("add_extra", "Add an extra to a booking.", {
+        "extra": {"type": "string", "enum": ["towel", "locker", "parking"], "description": "Which extra."},
+    }, ["extra"])
+    assert calls(ask("no towel - just add parking", [extra])) == [("add_extra", {"extra": "parking"})]
+    site = tool("register_visitor", "Register a visitor at a site.", {
+        "site": {"type": "string", "enum": ["riverside", "old_town", "science_park"], "description": "Which site."},
+    }, ["site"])
+    d = ask("明天有访客来科学园区找我，帮忙登记", [site], "会员常驻地点：riverside。")
+    assert calls(d) == [("register_visitor", {"site": "science_park"})]

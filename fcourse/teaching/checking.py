@@ -33,6 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from fcourse.teaching.arguments import Filled
+from fcourse.teaching.context_choice import choose_in_context
 from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
@@ -156,6 +157,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             {"param": name, "value": value, "source": "latest user turn", "how": how}]
         notes.append({"tool": tool, "param": name, "value": value, "action": "filled", "why": how})
 
+    context_fan: tuple[str, list[Any]] | None = None
     for name in list(args):
         quoted = _quoted(args[name]) if isinstance(args[name], str) else []
         if len(quoted) == 1 and len(_quoted(text)) == 1 and quoted[0].strip() and quoted[0] != args[name]:
@@ -170,7 +172,17 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             drop(name, "the user asks about another one than the value of an earlier turn: ask which")
         elif source.get(name, "").startswith("system") and (
                 why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today)):
+            value = str(args[name])
             drop(name, why)
+            candidates = sorted(set(re.findall(rf"(?<![A-Za-z0-9]){shape(value)}(?![A-Za-z0-9])",
+                                               conversation.context)) - excluded)
+            picked = choose_in_context(conversation.context, candidates, text, today) if len(candidates) > 1 \
+                else None
+            if picked:
+                chosen, how = picked
+                add(name, chosen[0], f"{how} (chosen among {', '.join(candidates)} in the context)")
+                if len(chosen) > 1:
+                    context_fan = (name, chosen)
     mentions = [m for m in dates_in(text, today)]
     for name, sub in props.items():  # 3. dates to the schema's format
         # format: date always; a description that says YYYY-MM-DD only when the conversation states today
@@ -202,7 +214,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     fill_numbers(text, props, required, args, mentions, add)
     fill_enums(conversation, text, props, required, args, prov, add)
     fill_booleans(text, props, required, args, add)
-    fan_out = order_enums(text, props, required, args, add) or f.fan_out
+    fan_out = order_enums(text, props, required, args, add) or context_fan or f.fan_out
     problems = schema_problems(args, params)  # 5. the tool's own schema
     for name, problem in sorted(problems.items()):
         drop(name, f"does not fit the tool's schema: {problem}")

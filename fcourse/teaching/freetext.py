@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from fcourse.teaching.analysis import analyse
+from fcourse.teaching.exclusion import inside, negated_spans
 from fcourse.teaching.params import param_text
 
 __all__ = [
@@ -80,6 +81,7 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
     if not required:  # an optional note is filled only when the user marks it (quotes, a cue, a colon):
         return None  # the words around the routing words are what the request is about, not a note
     terms = [t for t in analyse(text).terms if t.key in anchors]
+    negated = negated_spans(text)
     for k, term in reversed(list(enumerate(terms))):
         stop = terms[k + 1].start if k + 1 < len(terms) else len(text)
         pos = term.end
@@ -89,6 +91,8 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
                 a, b = pos, (pos + cut.start() if cut else stop)
             else:
                 a, b = term.end + clause.start(), term.end + clause.end()
+            if inside(negated, a + len(text[a:b]) - len(text[a:b].lstrip(" ，,"))):
+                continue  # "除了面包，可乐和薯片都删掉": an excluded clause holds no value
             picked = _clean(_strip_reserved(text, a, b, reserved), lang_zh)
             picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
             if picked and _says_more(picked, anchors):

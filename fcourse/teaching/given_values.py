@@ -300,7 +300,9 @@ def order_enums(text: str, props: dict[str, Any], required: list[str], args: dic
 
 def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],
                 args: dict[str, Any], prov: list[dict[str, Any]], add: Any) -> None:
-    defaulted = {p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", ""))}
+    # a value the schema defaulted, or one read from the context: the user's own words, if they mean a value, win
+    defaulted = {p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", ""))
+                 or str(p.get("source", "")).startswith("system")}
     zh_words: list[str] | None = None
     for name, sub in props.items():
         if not isinstance(sub, dict) or not isinstance(sub.get("enum"), list):

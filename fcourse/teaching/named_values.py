@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from fcourse.teaching.analysis import analyse
+from fcourse.teaching.exclusion import inside, negated_spans
 from fcourse.teaching.extract import table_hits
 from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.lexicon import CURRENCIES, ENUM_SYNONYMS, LANGUAGES
@@ -65,6 +66,8 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
                         if hits:
                             pos, how = hits[0][1], f"enum value {sv!r} by its name"
                             break
+            if pos >= 0 and inside(negated_spans(text), pos):  # "no GPS though": a value the user turned down
+                pos = -1
             # a value written as it is beats one read through a synonym or a gloss, wherever it stands
             rank = (0 if how.endswith("in the text") else 1, pos)
             if pos >= 0 and (best is None or rank < best[0]):

@@ -1,0 +1,81 @@
+"""Which of several ids in the context the user means: chosen by what the context says about each.
+
+Introduced in chapter 3 (ids from the right place). A verified fact may list
+several candidates - "Customer's permits: PK-204311 (car), PK-204399 (motorbike)" -
+and the user names none of them by id, but by what it is: "renew the motorbike
+one", "杭州那单取消掉", "the Saturday tickets". The teaching model reads the words
+written next to each candidate in the context (its parenthesis, up to the next
+candidate) and takes the one candidate the user's words point at:
+
+- a word they share (stemmed English, jieba's Chinese words);
+- across languages, through CC-CEDICT glosses ("摩托车" -> motorbike);
+- a date: the user's "Friday" or "3月20号" resolved against the stated today,
+  and the candidate's ISO date.
+
+Negated and excluded clauses are left out first ("上海的别动", "but keep the meeting
+room": ``fcourse.teaching.exclusion``). Exactly one candidate must be
+pointed at more than every other; otherwise nothing is chosen and the model asks.
+"Both" / "all" / 两个 / 都 with no word that picks one means every candidate:
+one call each.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+__all__ = ["choose_in_context"]
+
+_ALL = re.compile(r"\b(?:both|all|each|every)\b|两个|两单|两张|俩|都|全部|所有", re.IGNORECASE)
+_SPLIT = re.compile(r"[.;。；\n]")
+
+
+def _attributes(context: str, candidates: list[str]) -> dict[str, str]:
+    """Each candidate with the words written right after it, up to the next candidate or the end of the sentence."""
+    spots = sorted((context.find(c), c) for c in candidates if c in context)
+    out: dict[str, str] = {}
+    for i, (start, value) in enumerate(spots):
+        end = spots[i + 1][0] if i + 1 < len(spots) else len(context)
+        stretch = context[start + len(value):end]
+        stop = _SPLIT.search(stretch)
+        out[value] = stretch[:stop.start()] if stop else stretch
+    return out
+
+
+def _words(text: str) -> set[str]:
+    from fcourse.teaching.analysis import analyse
+    from fcourse.teaching.glosses import glossed_words
+
+    keys = {t.key for t in analyse(text).terms if not t.key.startswith("#date")}
+    english = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+    return keys | english | set(glossed_words(text))
+
+
+def _days(text: str, today: dt.date | None) -> set[str]:
+    from fcourse.teaching.day_resolver import dates_in
+
+    return {m.iso for m in dates_in(text, today) if m.iso}
+
+
+def choose_in_context(context: str, candidates: list[str], user: str,
+                      today: dt.date | None) -> tuple[list[str], str] | None:
+    """The candidates the user means (one, or all of them for "both"), and why; None when the words do not say."""
+    from fcourse.teaching.exclusion import negated_spans
+
+    spans = negated_spans(user)  # "上海的别动", "but keep the meeting room": what is excluded points at nothing
+    said = "".join(ch if not any(s <= i < e for s, e in spans) else " " for i, ch in enumerate(user))
+    attributes = _attributes(context, candidates)
+    if len(attributes) < 2:
+        return None
+    user_words, user_days = _words(said), _days(said, today)
+    scores = {}
+    for value, about in attributes.items():
+        shared = (user_words & _words(about)) | (user_days & _days(about, today))
+        scores[value] = shared
+    ranked = sorted(scores.items(), key=lambda kv: -len(kv[1]))
+    best, runner_up = ranked[0], ranked[1]
+    if best[1] and len(best[1]) > len(runner_up[1]):
+        return [best[0]], f"the context says {', '.join(sorted(best[1]))} about it, and so does the user"
+    if _ALL.search(said) and not best[1]:
+        return list(attributes), "the user means all of them"
+    return None

@@ -1,0 +1,28 @@
+"""fcourse.teaching.context_choice: which of several ids in the context the user means (chapter 3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fcourse.teaching.context_choice import choose_in_context
+
+LOCKERS = "Member's lockers: LK-301 (gym, blue door), LK-377 (pool, 2031-06-04)."
+TODAY = dt.date(2031, 6, 1)  # a Sunday
+
+
+def test_the_user_points_at_one_candidate_by_what_the_context_says_about_it() -> None:
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "renew the pool locker", TODAY)[0] == ["LK-377"]
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "健身房那个柜子续一下", TODAY)[0] == ["LK-301"]
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "the one due on Wednesday", TODAY)[0] == ["LK-377"]
+
+
+def test_an_excluded_candidate_is_not_pointed_at_and_a_tie_chooses_nothing() -> None:
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "renew the pool one, not the gym one", TODAY)[0] == [
+        "LK-377"]
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "renew my locker", TODAY) is None
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "the gym or the pool, whichever", TODAY) is None
+
+
+def test_both_means_every_candidate() -> None:
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "renew both lockers", TODAY)[0] == ["LK-301", "LK-377"]
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "两个柜子都续上", TODAY)[0] == ["LK-301", "LK-377"]

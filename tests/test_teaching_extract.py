@@ -22,3 +22,10 @@ def test_a_direction_word_is_seen_past_an_article() -> None:
     text = "a taxi to the harbour"
     assert preceded_by(text, text.index("harbour"), ("to",))
     assert not preceded_by(text, text.index("harbour"), ("from",))
+
+
+def test_an_example_that_opens_with_a_chinese_character_gives_its_shape() -> None:
+    from fcourse.teaching.extract import example_pattern
+
+    shape = example_pattern("车牌号，例如京A12345。")
+    assert [m.group() for m in shape.finditer("京B77Q21停在东门，粤C12345也在")] == ["京B77Q21", "粤C12345"]

@@ -44,7 +44,8 @@ def test_lengths_of_time_are_read_in_minutes() -> None:
         "in under twenty minutes", "half an hour", "an hour and a half", "45 min", "两个小时", "一个半小时", "一刻钟")}
     assert got == {"in under twenty minutes": [20], "half an hour": [30], "an hour and a half": [90], "45 min": [45],
                    "两个小时": [120], "一个半小时": [90], "一刻钟": [15]}
-    assert durations_in("three boxes") == [] and durations_in("三个月") == []
+    assert durations_in("three boxes") == [] and durations_in("2027年") == []
+    assert [d.minutes for d in durations_in("三个月")] == [3 * 43200]  # months and years too
 
 
 def test_dozens_are_counted_in_twelves() -> None:

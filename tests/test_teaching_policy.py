@@ -901,3 +901,27 @@ def test_an_enum_value_turned_down_or_only_in_the_context_gives_way_to_the_users
     }, ["site"])
     d = ask("明天有访客来科学园区找我，帮忙登记", [site], "会员常驻地点：riverside。")
     assert calls(d) == [("register_visitor", {"site": "science_park"})]
+
+
+def test_a_new_day_is_the_one_said_after_to_and_months_come_from_a_length_of_time() -> None:
+    move = tool("move_class", "Move a class booking to another day.", {
+        "booking_id": {"type": "string", "description": "Booking, e.g. CL-1001.", "pattern": "^CL-[0-9]{4}$"},
+        "new_date": {"type": "string", "format": "date", "description": "The new day, YYYY-MM-DD."},
+    }, ["booking_id", "new_date"])
+    d = ask("CL-1002 周四那节改到下周一", [move], "今天是2031年6月3日，星期二。")
+    assert calls(d) == [("move_class", {"booking_id": "CL-1002", "new_date": "2031-06-09"})]
+    renew = tool("renew_pass", "Renew a season pass.", {
+        "pass_id": {"type": "string", "description": "Pass, e.g. SP-101.", "pattern": "^SP-[0-9]{3}$"},
+        "months": {"type": "integer", "enum": [1, 3, 12], "description": "Months to add: 1, 3 or 12."},
+    }, ["pass_id", "months"])
+    assert calls(ask("renew SP-131 for another year", [renew])) == [("renew_pass", {"pass_id": "SP-131", "months": 12})]
+    assert calls(ask("SP-131续一个月", [renew])) == [("renew_pass", {"pass_id": "SP-131", "months": 1})]
+
+
+def test_an_option_is_switched_on_only_by_its_own_words() -> None:
+    room = tool("book_room", "Book a meeting room.", {
+        "room": {"type": "string", "description": "Room name."},
+        "projector": {"type": "boolean", "description": "Whether the meeting needs a projector."},
+    }, ["room"])
+    assert calls(ask("book the meeting room, room: Oak", [room])) == [("book_room", {"room": "Oak"})]
+    assert calls(ask("book room Oak, with a projector please", [room]))[0][1].get("projector") is True

@@ -80,6 +80,7 @@ class Sources:
     focus: int | None = None  # where this tool's words start in the latest turn (several tools)
     segment: tuple[int, int] | None = None  # this tool's own stretch of the latest turn (several tools)
     asked: frozenset[str] | None = None  # a follow-up answers these; other values come from earlier turns
+    about: frozenset[str] = frozenset()  # the keys of the tool's own description (what the tool is, not an option)
 
 
 @dataclass
@@ -92,6 +93,11 @@ class Filled:
     fan_out: tuple[str, list[Any]] | None = None
     #: with a fan-out, other parameters' values one per call, in the same order ("electricity 7812, water 391")
     paired: dict[str, list[Any]] = field(default_factory=dict)
+
+
+#: verbs any option's description may use, which say nothing about which option ("Whether the room needs ...")
+_VAGUE_VERBS = frozenset({"need", "want", "whether", "allow", "use", "should", "must", "option", "true", "false",
+                          "enabl", "set", "turn", "includ", "request"})
 
 
 _CLOCK_OR_DAY = re.compile(r"HH:MM|YYYY-MM-DD", re.IGNORECASE)
@@ -221,7 +227,10 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                                                                  "usual choice")
             continue
         if kind == "boolean":
-            pkeys = {k for k in analyse(param_text(param, schema)).keys if k.startswith("#")}
+            # the words that chose the tool ("会议室" for a meeting-room tool) say nothing about an option of it;
+            # a word only the option's description uses does ("hard" in "Hard reboot without graceful shutdown")
+            pkeys = {k for k in analyse(param_text(param, schema)).keys
+                     if k.startswith("#") or len(k) >= 4 and k not in _VAGUE_VERBS} - sources.about
             for where in order(param, False):
                 a = analyse(texts[where])
                 if pkeys & {t.key for t in a.negated}:

@@ -211,7 +211,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             if len(said) == 1:
                 add(name, said[0][1], f"'{said[0][0]}' written as YYYY-MM ({said[0][2]})")
     fill_shapes(text, props, required, args, add)
-    fill_numbers(text, props, required, args, mentions, add)
+    defaulted = frozenset(p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", "")))
+    fill_numbers(text, props, required, args, mentions, add, defaulted)
     fill_enums(conversation, text, props, required, args, prov, add)
     fill_booleans(text, props, required, args, add)
     fan_out = order_enums(text, props, required, args, add) or context_fan or f.fan_out

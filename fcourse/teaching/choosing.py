@@ -56,6 +56,10 @@ def pick_candidate(param: str, schema: dict[str, Any], kind: str, cands: list[Ca
                     return c
             others = [c for c in cands if c not in after_number]
             return others[0] if others else cands[-1]
+    if kind == "time" and len(cands) > 1 and "new" in name_words(param).lower().split():
+        for c in cands:  # "周五那个剪发改到下周三": the new day is the one said after "to" (改到, move to)
+            if preceded_by(text, c.start, _TO_CUES):
+                return c
     if kind == "time" and len(cands) > 1 and says(_END_WORDS):
         for c in cands:
             if preceded_by(text, c.start, _UNTIL_CUES):

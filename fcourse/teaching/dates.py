@@ -29,7 +29,7 @@ _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _TIME_RES = (
     re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"),
     re.compile(
-        r"\b(?:(?:today|tomorrow|tonight|yesterday|this (?:morning|afternoon|evening)|"
+        r"\b(?:(?:(?:the )?day after tomorrow|today|tomorrow|tonight|yesterday|this (?:morning|afternoon|evening)|"
         rf"next (?:week|month|{_WEEKDAY})|(?:on )?{_WEEKDAY})"
         r"(?:\s+(?:morning|afternoon|evening|night))?"
         r"(?:\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?)|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b"

@@ -37,7 +37,7 @@ _ID_RE = re.compile(_ASCII_B + r"(?:[A-Za-z]{1,4}[-_]?\d{2,}|\d{6,}(?:-\d+)*)" +
 _NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_.\-])-?\d+(?:,\d{3})*(?:\.\d+)?(?![A-Za-z0-9_\-])")
 _EXAMPLE_RE = re.compile(
     r"(?:\be\.g\.?|\beg\.?|\bsuch as|\bfor example|\bfor instance|\blike|例如|比如|形如|格式如|如)"
-    r"\s*[:：,，]?\s*[\"'“‘`]?([#@+]?[A-Za-z0-9][A-Za-z0-9_\-./]*)",
+    r"\s*[:：,，]?\s*[\"'“‘`]?([\u4e00-\u9fff]?[#@+]?[A-Za-z0-9][A-Za-z0-9_\-./]*)",
     re.IGNORECASE,
 )
 _EXPRESSION_RE = re.compile(
@@ -86,6 +86,9 @@ def _example_pattern(description: str) -> re.Pattern[str] | None:
     for m in _EXAMPLE_RE.finditer(description):
         example = m.group(1).rstrip("./")
         digits = sum(c.isdigit() for c in example)
+        if re.match(r"[\u4e00-\u9fff]", example):  # a code that opens with a Chinese character (沪A12345)
+            rest = len(example) - 2
+            return re.compile(rf"[\u4e00-\u9fff][A-Za-z][A-Za-z0-9]{{{max(1, rest - 1)},{rest + 1}}}(?![A-Za-z0-9])")
         if example[:1] == "+" and example[1:].isdigit():  # a phone number: +8613800138000 (the + optional)
             return re.compile(r"(?<![A-Za-z0-9+])\+?\d{7,15}(?!\d)")
         if example[:1] in "#@" and len(example) > 1:  # a channel or a handle: #general, @alice

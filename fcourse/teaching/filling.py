@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from fcourse.teaching.analysis import analyse
 from fcourse.teaching.arguments import Filled, Sources, fill_arguments
 from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.decision import ProposedCall
@@ -82,14 +83,15 @@ def fill(conversation: Conversation, routing: Routing, act: Act) -> Proposal:
     user_sources = tuple(primary) + tuple(e for e in earlier if e not in primary)
     filled: list[tuple[dict[str, Any], Filled]] = []
     for row in act.chosen:
-        params = function_of(conversation.tools[row["index"]]).get("parameters")
-        params = params if isinstance(params, dict) else None
+        fn = function_of(conversation.tools[row["index"]])
+        params = fn.get("parameters") if isinstance(fn.get("parameters"), dict) else None
+        about = analyse(str(fn.get("description") or "")).keys
         focus = act.focuses[row["index"]]
         asked = None
         if routing.follow_up:  # the short answer goes to what was asked for; the rest comes from the earlier turn
             asked = frozenset(fill_arguments(params, Sources(user=user_sources[1:], context=context,
                                                              anchors=row["_anchors"])).missing)
-        filled.append((row, fill_arguments(params, Sources(user=user_sources, context=context,
+        filled.append((row, fill_arguments(params, Sources(user=user_sources, context=context, about=about,
                                                            anchors=row["_anchors"], focus=focus,
                                                            segment=act.segments.get(focus), asked=asked))))
     return proposal_of(filled, conversation.parallel)

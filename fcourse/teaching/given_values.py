@@ -108,9 +108,9 @@ def fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dic
 
 
 def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
-                  mentions: list[Any], add: Any) -> None:
+                  mentions: list[Any], add: Any, defaulted: frozenset[str] = frozenset()) -> None:
     numeric = [n for n in props if isinstance(props.get(n), dict) and props[n].get("type") in ("integer", "number")]
-    _fill_durations(text, props, [n for n in numeric if n not in args], add)
+    _fill_durations(text, props, [n for n in numeric if n not in args or n in defaulted], add)
     wanted = [n for n in numeric if n in required and n not in args]
     if not wanted:  # an optional number the user gave ("for two people"), when it is the only numeric parameter
         wanted = [n for n in numeric if n not in args] if len(numeric) == 1 else []
@@ -178,6 +178,8 @@ def _fill_durations(text: str, props: dict[str, Any], numeric: list[str], add: A
         value = int(value)
     elif props[name].get("type") == "integer":
         return
+    if isinstance(props[name].get("enum"), list) and value not in props[name]["enum"]:
+        return  # the schema check would refuse it; the number the user gave is asked for instead
     add(name, value, f"'{d.text}' is {value} {unit}{'s' if value != 1 else ''}")
 
 

@@ -44,7 +44,11 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
         best: tuple[tuple[int, int], Any, str] | None = None
         for v in values:
             sv = str(v)
-            pos = word_search(text, sv)
+            if sv.isdigit():  # a number value stands alone: the 3 in "PK-204311" is not the value 3
+                m = re.search(rf"(?<![\w.-]){sv}(?![\w.])", text)
+                pos = m.start() if m else -1
+            else:
+                pos = word_search(text, sv)
             how = f"enum value {sv!r} in the text"
             if pos < 0:
                 vkeys = analyse(sv).keys

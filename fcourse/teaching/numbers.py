@@ -77,15 +77,16 @@ def numbers_in(text: str) -> list[Number]:
 # ---------------------------------------------------------------- durations
 
 #: minutes in each unit of time (closed classes of both languages)
-_UNIT_MINUTES = {"minute": 1, "hour": 60, "day": 1440, "week": 10080}
-_EN_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
+_UNIT_MINUTES = {"minute": 1, "hour": 60, "day": 1440, "week": 10080, "month": 43200, "year": 518400}
+_EN_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
 _EN_DURATION = re.compile(
     rf"\b(?:(?P<half>half an?|a half)\s+(?P<hunit>hour|day)|(?P<quarter>a quarter of an hour)"
-    rf"|(?P<n>\d+(?:\.\d+)?|an?|{_EN_WORD})(?:\s+and\s+a\s+half)?\s*{_EN_UNIT}(?P<andhalf>\s+and\s+a\s+half)?)",
+    rf"|(?P<n>\d+(?:\.\d+)?|an?|another|{_EN_WORD})(?:\s+and\s+a\s+half)?\s*{_EN_UNIT}(?P<andhalf>\s+and\s+a\s+half)?)",
     re.IGNORECASE)
 _ZH_DURATION = re.compile(r"(?P<n>\d+|[零一二两三四五六七八九十百]+)?(?:个)?(?P<half>半)?(?:个)?"
-                          r"(?P<unit>小时|钟头|分钟|天|周|星期|个月)|(?P<quarter>一刻钟)")
-_ZH_UNITS = {"小时": "hour", "钟头": "hour", "分钟": "minute", "天": "day", "周": "week", "星期": "week"}
+                          r"(?P<unit>小时|钟头|分钟|天|周|星期|个月|年)|(?P<quarter>一刻钟)")
+_ZH_UNITS = {"小时": "hour", "钟头": "hour", "分钟": "minute", "天": "day", "周": "week", "星期": "week",
+             "个月": "month", "年": "year"}
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class Duration:
 
 def _amount(token: str) -> float:
     low = token.lower()
-    if low in ("a", "an"):
+    if low in ("a", "an", "another"):
         return 1.0
     if re.fullmatch(r"\d+(?:\.\d+)?", low):
         return float(low)
@@ -122,7 +123,8 @@ def durations_in(text: str) -> list[Duration]:
         elif m.group("half"):
             minutes = _UNIT_MINUTES[m.group("hunit").lower()] / 2
         else:
-            unit = next(u for u in _UNIT_MINUTES if m.group("unit").lower().startswith(u[:3]))
+            word = m.group("unit").lower()
+            unit = "hour" if word.startswith("hr") else next(u for u in _UNIT_MINUTES if word.startswith(u[:2]))
             try:
                 amount = _amount(m.group("n"))
             except ValueError:
@@ -134,8 +136,8 @@ def durations_in(text: str) -> list[Duration]:
             found.append(Duration(15.0, m.start(), m.end(), m.group()))
             continue
         unit = m.group("unit")
-        if unit == "个月" or not (m.group("n") or m.group("half")):
-            continue
+        if not (m.group("n") or m.group("half")) or unit == "年" and m.group("n") and len(m.group("n")) == 4:
+            continue  # "2027年" is a year of the calendar, not a length of time
         try:
             amount = _amount(m.group("n")) if m.group("n") else 0.0
         except (ValueError, KeyError):
@@ -149,7 +151,7 @@ def unit_of(description: str) -> str | None:
     """The unit of time a number parameter is counted in, when its description names one."""
     low = description.lower()
     for unit, words in (("minute", ("minute", "分钟")), ("hour", ("hour", "小时")), ("day", ("day", "天")),
-                        ("week", ("week", "周"))):
+                        ("week", ("week", "周")), ("month", ("month", "月")), ("year", ("year", "年"))):
         if any(w in low for w in words):
             return unit
     return None

@@ -140,3 +140,13 @@ def test_half_is_the_middle_of_the_schemas_range_and_a_colon_after_digits_still_
     got.clear()
     fill_shapes("alarm at 07:30 tomorrow", note, ["note"], {}, lambda *a: got.append(a[:2]))
     assert got == []
+
+
+def test_the_id_the_user_says_it_is_not_is_excluded_and_the_other_in_the_context_taken() -> None:
+    from fcourse.teaching.exclusion import excluded_values
+
+    assert excluded_values("不是RS-201那个，另一个取消") == {"RS-201"}
+    assert excluded_values("renew it, not the one that is RS-201") == {"RS-201"}
+    assert excluded_values("don't renew RS-201, just tell me when it ends") == set()  # the act is negated
+    assert excluded_values("cancel any booking other than B-7") == {"B-7"}
+    assert excluded_values("cancel RS-201") == set()

@@ -26,3 +26,17 @@ def test_an_excluded_candidate_is_not_pointed_at_and_a_tie_chooses_nothing() -> 
 def test_both_means_every_candidate() -> None:
     assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "renew both lockers", TODAY)[0] == ["LK-301", "LK-377"]
     assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "两个柜子都续上", TODAY)[0] == ["LK-301", "LK-377"]
+
+
+def test_the_one_candidate_is_not_taken_when_the_user_describes_another_day() -> None:
+    from fcourse.teaching.context_choice import contradicted
+
+    facts = "Verified: their last booking, CB-100, was on 2031-05-27."
+    assert "2031-06-06" in contradicted(facts, "CB-100", "cancel my booking for this Friday", TODAY)
+    assert contradicted(facts, "CB-100", "cancel my booking of May 27", TODAY) is None
+    assert contradicted(facts, "CB-100", "cancel my booking", TODAY) is None
+
+
+def test_a_count_of_months_is_not_both() -> None:
+    facts = "客户的订单：MV-101（上午），MV-102（下午）。"
+    assert choose_in_context(facts, ["MV-101", "MV-102"], "给我的订单加个仓位，存两个月", TODAY) is None

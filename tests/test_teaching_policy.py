@@ -925,3 +925,12 @@ def test_an_option_is_switched_on_only_by_its_own_words() -> None:
     }, ["room"])
     assert calls(ask("book the meeting room, room: Oak", [room])) == [("book_room", {"room": "Oak"})]
     assert calls(ask("book room Oak, with a projector please", [room]))[0][1].get("projector") is True
+
+
+def test_the_one_that_is_not_the_named_id_is_the_other_in_the_context() -> None:
+    cancel = tool("cancel_hold", "Cancel a book hold.", {
+        "hold_id": {"type": "string", "description": "Hold, e.g. HD-1001.", "pattern": "^HD-[0-9]{4}$"},
+    }, ["hold_id"])
+    facts = "Verified: the user has two holds: HD-2001 and HD-2002."
+    for request in ("不是HD-2002那个，另一个取消掉", "Cancel my hold, not the one that is HD-2002"):
+        assert calls(ask(request, [cancel], facts)) == [("cancel_hold", {"hold_id": "HD-2001"})], request

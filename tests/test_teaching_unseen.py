@@ -198,3 +198,10 @@ def test_the_v5_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else()
     for p in files:
         if p.resolve() != Path(__file__).resolve():
             assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
+
+
+def test_no_call_on_the_v4_and_v5_sets_is_unsafe_or_breaks_the_schema() -> None:
+    for data in (ev.DATA_V4, ev.DATA_V5):
+        results = ev.evaluate("test", data)[1]
+        assert sum(r["unsafe_calls"] for r in results) == 0, data.name
+        assert sum(r["schema_violating_calls"] for r in results) == 0, data.name

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from fcourse.teaching.arguments import Filled
-from fcourse.teaching.context_choice import choose_in_context
+from fcourse.teaching.context_choice import choose_in_context, contradicted
 from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
@@ -166,12 +166,16 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             old = str(args[name])
             drop(name, "the user excluded this value (it stands only in a negated clause)")
             others = {t for t in TOKEN.findall(text) if re.fullmatch(shape(old), t) and t not in excluded}
+            if not others:  # "the one that is not HD-2": the other candidate the context lists
+                others = {t for t in re.findall(rf"(?<![A-Za-z0-9]){shape(old)}(?![A-Za-z0-9])",
+                                                conversation.context) if t not in excluded}
             if len(others) == 1:
                 add(name, others.pop(), "the one value of that shape the user did not exclude")
         elif source.get(name, "") == "earlier user turn" and _OTHER.search(conversation.latest or ""):
             drop(name, "the user asks about another one than the value of an earlier turn: ask which")
         elif source.get(name, "").startswith("system") and (
-                why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today)):
+                why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today)
+                or contradicted(conversation.context, str(args[name]), text, today)):
             value = str(args[name])
             drop(name, why)
             candidates = sorted(set(re.findall(rf"(?<![A-Za-z0-9]){shape(value)}(?![A-Za-z0-9])",

@@ -24,9 +24,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-__all__ = ["choose_in_context"]
+__all__ = ["choose_in_context", "contradicted"]
 
-_ALL = re.compile(r"\b(?:both|all|each|every)\b|两个|两单|两张|俩|都|全部|所有", re.IGNORECASE)
+_ALL = re.compile(r"\b(?:both|all|each|every)\b|都|全部|所有", re.IGNORECASE)  # not 两个: "存两个月" counts months
 _SPLIT = re.compile(r"[.;。；\n]")
 
 
@@ -78,4 +78,22 @@ def choose_in_context(context: str, candidates: list[str], user: str,
         return [best[0]], f"the context says {', '.join(sorted(best[1]))} about it, and so does the user"
     if _ALL.search(said) and not best[1]:
         return list(attributes), "the user means all of them"
+    return None
+
+
+def contradicted(context: str, value: str, user: str, today: dt.date | None) -> str | None:
+    """Why the one candidate in the context is not what the user describes, or None.
+
+    "Cancel my booking for this Friday" while the context says the booking, B-7, was on a Tuesday: the
+    user's day and the context's day for it differ, so it is not taken (the model asks which booking).
+    """
+    if value not in context:
+        return None
+    stop = _SPLIT.search(context[context.find(value):])
+    sentence = context[context.rfind(".", 0, context.find(value)) + 1:context.find(value) + (stop.end() if stop
+                                                                                          else len(context))]
+    theirs, mine = _days(sentence, today), _days(user, today)
+    if theirs and mine and not theirs & mine:
+        return (f"the user speaks of {', '.join(sorted(mine))}; the context says {value} is on "
+                f"{', '.join(sorted(theirs))}")
     return None

@@ -20,6 +20,10 @@ __all__ = ["TOKEN", "excluded_values", "inside", "negated_spans", "shape"]
 _CLAUSE = re.compile(r"[,;.!?，；。！？()（）]|\b(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
 _NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no|leave|keep|except|other than|apart from)\b", re.IGNORECASE)
 _NEG_ZH = re.compile(r"先别|不要|不想|不用|不是|并非|除了|保留|别|勿|甭")
+_NOT_THIS = re.compile(r"(?:不是|并非|除了|\bother than|\bexcept(?: for)?|\bapart from|\bnot the one(?: for)?)\s*$",
+                       re.IGNORECASE)
+#: a negation of what something is, not of what to do ("not the one that is B-7", 不是); "don't ..." negates an act
+_IDENTITY = re.compile(r"^not\s+(?:the\s+one|that\s+one|this\s+one|[A-Za-z]{0,4}-?\d)|不是|并非", re.IGNORECASE)
 _ONLY = re.compile(r"\b(?:only|just)\b|只|仅", re.IGNORECASE)
 TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]*[-_]?\d[\dA-Za-z-]*(?![A-Za-z0-9])")
 
@@ -58,6 +62,12 @@ def excluded_values(text: str) -> set[str]:
         (negated if inside(spans, m.start()) else positive).add(m.group())
     # a negation wins over an earlier mention ("refund O-5, O-6 and O-7 but not O-6")
     out = {t for t in negated if any(p != t and re.fullmatch(shape(t), p) for p in positive)}
+    # "不是HD-2的那个", "any booking other than B-7", "not the one that is B-7": the value is named to say which
+    # one it is not - a negated stretch with no verb of its own negates the value, not an action
+    out |= {m.group() for m in TOKEN.finditer(text) if _NOT_THIS.search(text[max(0, m.start() - 12):m.start()])}
+    for a, b in spans:
+        if _IDENTITY.search(text[a:b]) and not _acts(text[a:b]):
+            out |= {m.group() for m in TOKEN.finditer(text, a, b) if m.end() <= b}
     # "cancel RES-2 only" / "只退 O-1": the clause that says "only" names what is acted on; other values of the
     # same shape written elsewhere in the turn are excluded
     only = [c for c in _clause_spans(text) if _ONLY.search(text[c[0]:c[1]])]
@@ -67,6 +77,15 @@ def excluded_values(text: str) -> set[str]:
         if chosen and t not in chosen and any(re.fullmatch(shape(t), c) for c in chosen):
             out.add(t)
     return out
+
+
+def _acts(stretch: str) -> bool:
+    """Whether a stretch of text names an action (a verb concept of the lexicon)."""
+    from fcourse.teaching.analysis import analyse
+    from fcourse.teaching.lexicon import ACTION_CONCEPTS
+
+    a = analyse(stretch)
+    return any(t.key[1:] in ACTION_CONCEPTS for t in (*a.terms, *a.negated))
 
 
 def _clause_spans(text: str) -> list[tuple[int, int]]:

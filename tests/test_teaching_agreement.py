@@ -25,15 +25,17 @@ def test_weak_words_and_the_closest_sentence_must_agree(monkeypatch: pytest.Monk
     assert ask("kick the printer please", tools).kind == "answer"  # the sentence points elsewhere: no call
 
 
-def test_with_no_shared_word_the_sentence_alone_needs_a_clear_lead(monkeypatch: pytest.MonkeyPatch) -> None:
-    tools = [tool("scale_service", "Change how many copies of a service run.", {}, []),
-             tool("read_logs", "Fetch the recent log lines of a server.", {}, [])]
-    request = "给结账模块加机器"  # shares no word with either English description
+def test_with_no_shared_word_the_sentence_alone_needs_a_clear_lead_and_a_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    service = {"service": {"type": "string", "description": "Service name.", "pattern": "^[a-z]+-[0-9]+$"}}
+    tools = [tool("scale_service", "Change how many copies of a service run.", service, ["service"]),
+             tool("read_logs", "Fetch the recent log lines of a server.", service, ["service"])]
+    request = "给 cart-7 加机器"  # shares no word with either English description, and names a service
     monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.13, 0.05))
     d = ask(request, tools)
-    assert calls(d) == [("scale_service", {})]
+    assert calls(d) == [("scale_service", {"service": "cart-7"})]
     assert "no tool shares a word" in d.record["tools"][0]["words_and_sentence_agree"]
+    assert ask("给结账模块加机器", tools).kind == "answer"  # no value the tool takes: closeness alone is not enough
     monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.13, 0.11))
     assert ask(request, tools).kind == "answer"  # 0.02 ahead is no clear lead
     monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.13, 0.05))
-    assert ask("结账模块要加机器吗？", tools).kind == "answer"  # a question asks for no action
+    assert ask("cart-7 要加机器吗？", tools).kind == "answer"  # a question asks for no action

@@ -52,3 +52,11 @@ def test_a_fact_the_runtime_states_fills_a_value_but_the_format_lines_never_do()
     assert provenance[0]["source"] == "system/developer context"
     city, _ = fill_template(templates[1][0], "where is my parcel now", context)
     assert city == {"action": "ship_status", "city": None}  # "Chengdu" is only in a format line
+
+
+def test_every_placeholder_of_a_template_is_wanted_so_free_text_is_read() -> None:
+    from fcourse.teaching.text_templates import fill_template
+
+    template = {"action": "search_web", "query": "<query>"}
+    obj, _ = fill_template(template, "Search the web for news about the Jupiter probe", "")
+    assert obj == {"action": "search_web", "query": "Jupiter probe"}  # not null: the placeholder asks for it

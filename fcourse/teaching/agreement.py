@@ -9,7 +9,9 @@ then decides, but only together with the words:
 - the tool whose words score highest is also the one the whole request is
   closest to (at least ``AGREE_FLOOR`` alike and ``AGREE_LEAD`` ahead): it fits;
 - no tool shares a word with the request at all: the tool it is clearly closest
-  to (``ALONE_LEAD`` ahead) fits.
+  to (``ALONE_LEAD`` ahead) fits - when the request also gives a value of the
+  shape one of that tool's parameters asks for ("HIST305这门课不想上了"); a request
+  that gives none ("write a birthday wish") is answered, whatever it is closest to.
 
 Only for a request: a question, thanks or a greeting stays an answer. The row
 says why it fits (``words_and_sentence_agree``), so the decision record shows it.
@@ -19,9 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from fcourse.teaching.arguments import param_kind
 from fcourse.teaching.conversation import function_of
+from fcourse.teaching.extract import candidates
 
-__all__ = ["AGREE_FLOOR", "AGREE_LEAD", "ALONE_LEAD", "words_and_sentence_agree"]
+__all__ = ["AGREE_FLOOR", "AGREE_LEAD", "ALONE_LEAD", "value_shapes", "words_and_sentence_agree"]
 
 #: how alike the whole request must be to the tool, and how far ahead of the next tool. Tuned on the v1-v3 sets.
 AGREE_FLOOR, AGREE_LEAD = 0.05, 0.01
@@ -43,7 +47,7 @@ def words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, A
     runner_up = by_words[1]["_words"] if len(by_words) > 1 else 0.0
     no_words = not any(r["_words"] for r in rows)  # "HIST305这门课不想上了" to English descriptions: no shared word
     if no_words and not rows[best].get("blocked_by_question") and not rows[best].get("main_action_negated") \
-            and sims[best] >= AGREE_FLOOR and lead >= ALONE_LEAD:
+            and sims[best] >= AGREE_FLOOR and lead >= ALONE_LEAD and _gives_a_value(tools[best], latest):
         top = rows[best]
         top["fits"] = top["user_matched_specific_term"] = True
         top["words_and_sentence_agree"] = (f"no tool shares a word with the request, and the whole request is "
@@ -54,3 +58,23 @@ def words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, A
         top["fits"] = top["user_matched_specific_term"] = True
         top["words_and_sentence_agree"] = (f"its words score highest, and the whole request is closest to it "
                                            f"({sims[best]:.3f}; next best {sims[best] - lead:.3f})")
+
+
+def _gives_a_value(tool: dict[str, Any], latest: str) -> bool:
+    """Whether the request holds a value with the exact shape a required parameter of the tool asks for."""
+    return bool(value_shapes(tool, latest))
+
+
+def value_shapes(tool: dict[str, Any], latest: str) -> dict[tuple[int, int], tuple[str, str]]:
+    """Values in the latest turn with the exact shape a required parameter asks for (span -> param, value)."""
+    params = function_of(tool).get("parameters")
+    if not isinstance(params, dict) or not isinstance(params.get("properties"), dict) or not latest:
+        return {}
+    found: dict[tuple[int, int], tuple[str, str]] = {}
+    for name in params.get("required") or []:
+        schema = params["properties"].get(name)
+        if not isinstance(schema, dict) or param_kind(name, schema) not in ("example", "pattern"):
+            continue
+        for c in candidates(param_kind(name, schema), name, schema, latest, 0):
+            found.setdefault((c.start, c.end), (name, str(c.value)))
+    return found

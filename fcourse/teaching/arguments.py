@@ -81,6 +81,7 @@ class Sources:
     segment: tuple[int, int] | None = None  # this tool's own stretch of the latest turn (several tools)
     asked: frozenset[str] | None = None  # a follow-up answers these; other values come from earlier turns
     about: frozenset[str] = frozenset()  # the keys of the tool's own description (what the tool is, not an option)
+    every_text: bool = False  # a JSON template's placeholders are all wanted: optional text is read like required
 
 
 @dataclass
@@ -259,7 +260,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                     note(param, labelled[0], origins[where], f"labelled {labelled[1]!r} in the text")
                     break
                 got = free_text(param, schema, texts[where], sources.anchors,
-                                reserved[where] + time_reserved[where], param in required)
+                                reserved[where] + time_reserved[where], param in required or sources.every_text)
                 if asks_for_a_name(param, schema):  # "my daughter Lily Zhang in with ..." -> "Lily Zhang"
                     got = proper_name(texts[where], got[0] if got else None) or got
                 elif not got and param in required and where in latest_idx:

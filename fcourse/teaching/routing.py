@@ -60,12 +60,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from fcourse.teaching.agreement import words_and_sentence_agree
+from fcourse.teaching.agreement import value_shapes, words_and_sentence_agree
 from fcourse.teaching.analysis import Term, analyse
-from fcourse.teaching.arguments import param_kind
 from fcourse.teaching.conversation import Conversation, function_of, text_of
 from fcourse.teaching.documents import headline_only, term_weight, tool_doc, tool_profile
-from fcourse.teaching.extract import candidates
 from fcourse.teaching.lexicon import (
     ACTION_CONCEPTS,
     GENERIC_WEIGHT,
@@ -133,21 +131,6 @@ def _query(primary: list[str], earlier: list[str], context: str) -> tuple[dict[s
     for key in negated_keys:
         terms.pop(key, None)
     return terms, negated
-
-
-def _value_shapes(tool: dict[str, Any], latest: str) -> dict[tuple[int, int], tuple[str, str]]:
-    """Values in the latest turn with the exact shape a required parameter asks for (span -> param, value)."""
-    params = function_of(tool).get("parameters")
-    if not isinstance(params, dict) or not isinstance(params.get("properties"), dict) or not latest:
-        return {}
-    found: dict[tuple[int, int], tuple[str, str]] = {}
-    for name in params.get("required") or []:
-        schema = params["properties"].get(name)
-        if not isinstance(schema, dict) or param_kind(name, schema) not in ("example", "pattern"):
-            continue
-        for c in candidates(param_kind(name, schema), name, schema, latest, 0):
-            found.setdefault((c.start, c.end), (name, str(c.value)))
-    return found
 
 
 @functools.lru_cache(maxsize=8192)
@@ -229,7 +212,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
     sentence = _sentence(tools, latest) if latest and tools else [[] for _ in tools]
     cut = bool(negated) and partly_negated(latest)
     profiles = [tool_profile(t) for t in tools]
-    shapes = [_value_shapes(t, latest) for t in tools]
+    shapes = [value_shapes(t, latest) for t in tools]
     claimed: dict[tuple[int, int], int] = {}
     for found in shapes:
         for span in found:

@@ -176,7 +176,7 @@ def fill_template(template: dict[str, Any], user: str, context: str) -> tuple[di
         else:
             props[key] = {"type": "string", "description": f"{key} {_hint(value)}".strip()}
     filled = fill_arguments({"type": "object", "properties": props},
-                            Sources(user=(user,), context=_without_formats(context),
+                            Sources(user=(user,), context=_without_formats(context), every_text=True,
                                     anchors=frozenset(t.key for t in analyse(user).terms if t.is_concept)))
     provenance = [p for p in filled.provenance if _said(p["param"], p.get("value"), filled.provenance)]
     out: dict[str, Any] = {}

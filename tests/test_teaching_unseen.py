@@ -132,76 +132,39 @@ def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
     assert sum(r["schema_violating_calls"] for r in results) == 0
 
 
-DOC_V3 = ev.load(ev.DATA_V3)
+#: the blind sets written by helpers that read no project file (v3, v4, v5), and the user turns of each that were
+#: also written, independently, elsewhere in the project (ordinary greetings)
+BLIND = {"v3": (ev.DATA_V3, set()), "v4": (ev.DATA_V4, set()), "v5": (ev.DATA_V5, {"Hi there!", "你好呀！"})}
 
 
-def test_the_v3_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else() -> None:
-    ids = [c["id"] for c in DOC_V3["cases"]]
-    assert len(ids) == len(set(ids)) >= 150 and {c["split"] for c in DOC_V3["cases"]} == {"test"}
-    for case in DOC_V3["cases"]:
-        tools = {t["function"]["name"]: t["function"]["parameters"] for t in DOC_V3["toolsets"][case["toolset"]]}
+@pytest.mark.parametrize("name", sorted(BLIND))
+def test_a_blind_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else(name: str) -> None:
+    data, ordinary = BLIND[name]
+    doc = ev.load(data)
+    ids = [c["id"] for c in doc["cases"]]
+    assert len(ids) == len(set(ids)) >= 150 and {c["split"] for c in doc["cases"]} == {"test"}
+    for case in doc["cases"]:
+        tools = {t["function"]["name"]: t["function"]["parameters"] for t in doc["toolsets"][case["toolset"]]}
         for call in case["expect"].get("calls", []):
             assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
-        for tool, params in case["expect"].get("missing", {}).items():
-            assert set(params) <= set(tools[tool]["required"]), case["id"]
-    # its tool names and some descriptions are ordinary ("Cancel an existing restaurant reservation." is also in
-    # test_teaching_policy.py, written independently); its requests must be new to the project
+        missing = case["expect"].get("missing") or {}
+        # v4 lists the missing parameters without naming the tool: any of the set's tools may require them
+        wanted = missing.items() if isinstance(missing, dict) else [(None, missing)]
+        for tool, params in wanted:
+            required = set(tools[tool]["required"]) if tool else {r for t in tools.values() for r in t["required"]}
+            assert set(params) <= required, case["id"]
+    # tool names and some descriptions are ordinary ("Cancel an existing restaurant reservation." is also in
+    # test_teaching_policy.py, written independently); the requests must be new to the project
     root = Path(__file__).resolve().parents[1]
-    new = {m["content"] for c in DOC_V3["cases"] for m in c["messages"] if m["role"] == "user"}
+    new = {m["content"] for c in doc["cases"] for m in c["messages"] if m["role"] == "user"} - ordinary
     files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
     for p in files:
         if p.resolve() != Path(__file__).resolve():
             assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
 
 
-def test_no_call_on_the_v3_set_is_unsafe_or_breaks_the_schema() -> None:
-    results = ev.evaluate("test", ev.DATA_V3)[1]
+@pytest.mark.parametrize("name", sorted(BLIND))
+def test_no_call_on_a_blind_set_is_unsafe_or_breaks_the_schema(name: str) -> None:
+    results = ev.evaluate("test", BLIND[name][0])[1]
     assert sum(r["unsafe_calls"] for r in results) == 0
     assert sum(r["schema_violating_calls"] for r in results) == 0
-
-
-DOC_V4 = ev.load(ev.DATA_V4)
-
-
-def test_the_v4_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else() -> None:
-    ids = [c["id"] for c in DOC_V4["cases"]]
-    assert len(ids) == len(set(ids)) >= 150 and {c["split"] for c in DOC_V4["cases"]} == {"test"}
-    for case in DOC_V4["cases"]:
-        tools = {t["function"]["name"]: t["function"]["parameters"] for t in DOC_V4["toolsets"][case["toolset"]]}
-        for call in case["expect"].get("calls", []):
-            assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
-    root = Path(__file__).resolve().parents[1]
-    new = {m["content"] for c in DOC_V4["cases"] for m in c["messages"] if m["role"] == "user"}
-    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
-    for p in files:
-        if p.resolve() != Path(__file__).resolve():
-            assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
-
-
-DOC_V5 = ev.load(ev.DATA_V5)
-
-
-def test_the_v5_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else() -> None:
-    ids = [c["id"] for c in DOC_V5["cases"]]
-    assert len(ids) == len(set(ids)) >= 150 and {c["split"] for c in DOC_V5["cases"]} == {"test"}
-    for case in DOC_V5["cases"]:
-        tools = {t["function"]["name"]: t["function"]["parameters"] for t in DOC_V5["toolsets"][case["toolset"]]}
-        for call in case["expect"].get("calls", []):
-            assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
-        for tool, params in case["expect"].get("missing", {}).items():
-            assert set(params) <= set(tools[tool]["required"]), case["id"]
-    root = Path(__file__).resolve().parents[1]
-    # two greetings were written independently in chapter 3's notebook too ("Hi there!", "你好呀！"): ordinary words
-    new = {m["content"] for c in DOC_V5["cases"] for m in c["messages"] if m["role"] == "user"}
-    new -= {"Hi there!", "你好呀！"}
-    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
-    for p in files:
-        if p.resolve() != Path(__file__).resolve():
-            assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
-
-
-def test_no_call_on_the_v4_and_v5_sets_is_unsafe_or_breaks_the_schema() -> None:
-    for data in (ev.DATA_V4, ev.DATA_V5):
-        results = ev.evaluate("test", data)[1]
-        assert sum(r["unsafe_calls"] for r in results) == 0, data.name
-        assert sum(r["schema_violating_calls"] for r in results) == 0, data.name

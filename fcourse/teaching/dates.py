@@ -50,8 +50,13 @@ _TIME_RES = (
 @functools.lru_cache(maxsize=4096)
 def time_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Spans of date and time expressions ("tomorrow at 3pm", "明天下午3点", "2026-12-01")."""
+    return _first_spans(_TIME_RES, text)
+
+
+def _first_spans(regexes: tuple[re.Pattern[str], ...], text: str) -> tuple[tuple[int, int], ...]:
+    """The matches of the regexes in turn, each kept unless an earlier one overlaps it, in order of position."""
     spans: list[tuple[int, int]] = []
-    for regex in _TIME_RES:
+    for regex in regexes:
         for m in regex.finditer(text):
             s, e = m.span()
             if e > s and all(e <= a or s >= b for a, b in spans):
@@ -123,13 +128,7 @@ def wants_day(name: str, schema: dict[str, Any]) -> bool:
 @functools.lru_cache(maxsize=4096)
 def clock_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Spans of clock times ("7:30pm", "at 9", "晚上六点半", "noon"), without the day they are on."""
-    spans: list[tuple[int, int]] = []
-    for regex in _CLOCK_SPAN_RES:
-        for m in regex.finditer(text):
-            s, e = m.span()
-            if e > s and all(e <= a or s >= b for a, b in spans):
-                spans.append((s, e))
-    return tuple(sorted(spans))
+    return _first_spans(_CLOCK_SPAN_RES, text)
 
 
 def clock_of(value: str, around: str = "") -> str | None:

@@ -32,3 +32,12 @@ def test_evidence_table() -> None:
     assert "training data" in evidence_table().text()
     with pytest.raises(ValueError):
         evidence_table(["only one"])
+
+
+def test_a_tool_chosen_because_words_and_meaning_agree_says_so() -> None:
+    why = "its words score highest, and the whole request is closest to it (0.130; next best 0.050)"
+    record = {"kind": "tool_calls", "chosen": ["x"], "tools": [
+        {"name": "x", "score": 0.7, "fits": True, "words_and_sentence_agree": why,
+         "top_terms": [{"term": "kick", "surface": "kick", "from": "user", "contribution": 0.7}]}]}
+    tools, _ = decision_tables(record)
+    assert tools.rows[0][4] == f"kick +0.7, and {why}"

@@ -51,6 +51,8 @@ def _terms(row: Mapping[str, Any], limit: int) -> str:
             share = term.get("contribution")
             text = f"{word}" + (f" ({where})" if where and where != "user" else "")
             parts.append(f"{text} +{share:g}" if isinstance(share, int | float) else text)
+    if row.get("words_and_sentence_agree"):  # chosen because words and meaning agree (teaching/agreement.py)
+        parts.append(f"and {row['words_and_sentence_agree']}")
     return ", ".join(parts) or "-"
 
 

@@ -934,3 +934,16 @@ def test_the_one_that_is_not_the_named_id_is_the_other_in_the_context() -> None:
     facts = "Verified: the user has two holds: HD-2001 and HD-2002."
     for request in ("不是HD-2002那个，另一个取消掉", "Cancel my hold, not the one that is HD-2002"):
         assert calls(ask(request, [cancel], facts)) == [("cancel_hold", {"hold_id": "HD-2001"})], request
+
+
+def test_people_counted_without_a_number_and_a_day_is_not_a_calendar_synonym() -> None:
+    ferry = tool("buy_ferry_pass", "Buy a ferry pass.", {
+        "pass_type": {"type": "string", "enum": ["day", "week"], "description": "Which pass."},
+        "start_date": {"type": "string", "format": "date", "description": "First day, YYYY-MM-DD."},
+        "travellers": {"type": "integer", "minimum": 1, "maximum": 6, "description": "How many people travel."},
+    }, ["pass_type", "start_date", "travellers"])
+    today = "Today is 2031-06-03 (Tuesday)."
+    assert calls(ask("a week pass from tomorrow, just me", [ferry], today)) == [
+        ("buy_ferry_pass", {"pass_type": "week", "start_date": "2031-06-04", "travellers": 1})]
+    assert calls(ask("我和我朋友要周票，明天开始", [ferry], "今天是2031年6月3日，星期二。"))[0][1]["travellers"] == 2
+    assert ask("a week pass from tomorrow", [ferry], today).kind == "ask"  # nobody counted: ask

@@ -18,6 +18,7 @@ from typing import Any
 
 from fcourse.teaching.conversation import Conversation
 from fcourse.teaching.exclusion import inside, negated_spans
+from fcourse.teaching.params import param_text
 
 __all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "fill_booleans", "fill_enums", "fill_numbers", "fill_shapes",
            "order_enums",
@@ -135,6 +136,8 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
         if props[wanted[0]].get("type") == "integer" and isinstance(value, float):
             return
         add(wanted[0], value, f"the number written '{free[0].text}'")
+    elif not free and _PEOPLE.search(param_text(wanted[0], props[wanted[0]])) and (count := _people_said(text)):
+        add(wanted[0], count[0], f"'{count[1]}' counts {count[0]} {'person' if count[0] == 1 else 'people'}")
     elif not free and (half := _HALF.search(text)):  # "halfway" on a 0-100 scale: the middle of the schema's range
         lo, hi = props[wanted[0]].get("minimum"), props[wanted[0]].get("maximum")
         if isinstance(lo, (int, float)) and isinstance(hi, (int, float)) and hi > lo:
@@ -213,6 +216,25 @@ def paired_values(text: str, props: dict[str, Any], args: dict[str, Any], param:
                                              (i == 0 and found[0][0] < at[0]) for i in range(len(values))):
             out[name] = [v for _, v in found]
     return out
+
+
+#: a number parameter that counts people, and the ways both languages count them without a number (closed classes:
+#: "just me", "me and my partner", "我和我老婆", "就我一个人")
+_PEOPLE = re.compile(r"\b(?:people|persons?|guests?|riders?|passengers?|adults?|attendees|players|party|diners?)\b"
+                     r"|人数|几人|人", re.IGNORECASE)
+_ONE = re.compile(r"\b(?:just (?:for )?me|only me|for me alone|just myself|solo|by myself|on my own)\b"
+                  r"|就我(?:一个人)?|只有我|我自己|我一个人", re.IGNORECASE)
+_TWO = re.compile(r"\b(?:me and (?:my|a) \w+|my \w+ and me|the two of us|both of us)\b"
+                  r"|我和我?(?:老婆|老公|朋友|妻子|丈夫|爱人|女朋友|男朋友|妈妈|爸爸|儿子|女儿|同事)|我们俩|我俩",
+                  re.IGNORECASE)
+
+
+def _people_said(text: str) -> tuple[int, str] | None:
+    """How many people the user counted without a number ("just me" is 1, "me and my partner" 2), if clear."""
+    one, two = _ONE.search(text), _TWO.search(text)
+    if bool(one) == bool(two):
+        return None
+    return (1, one.group()) if one else (2, two.group())  # type: ignore[union-attr]
 
 
 #: "half" as a quantity (a closed-class word of both languages), read against the schema's range

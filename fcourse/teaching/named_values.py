@@ -52,7 +52,7 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
             how = f"enum value {sv!r} in the text"
             if pos < 0:
                 vkeys = analyse(sv).keys
-                shared = vkeys & keys
+                shared = vkeys & keys - {"#date", "#time"}  # "day" and "tomorrow" share only the calendar
                 if shared and len(shared) >= max(1, len(vkeys) // 2):
                     pos = min(t.start for t in analyse(text).terms if t.key in shared)
                     how = f"enum value {sv!r} by synonym {sorted(shared)}"

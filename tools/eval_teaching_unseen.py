@@ -35,6 +35,7 @@ DATA_V2 = ROOT / "tests" / "data" / "teaching_unseen_v2.json"
 DATA_V3 = ROOT / "tests" / "data" / "teaching_unseen_v3.json"
 DATA_V4 = ROOT / "tests" / "data" / "teaching_unseen_v4.json"
 DATA_V5 = ROOT / "tests" / "data" / "teaching_unseen_v5.json"
+DATA_V6 = ROOT / "tests" / "data" / "teaching_unseen_v6.json"
 MODEL = "fcourse-teacher"
 KINDS = {"tool_calls": "call", "ask": "ask", "answer": "answer", "text": "answer"}
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

@@ -90,8 +90,6 @@ def _clock(value: str) -> str | None:
     if m:
         hour = zh_number(m.group(1))
         minute = int(m.group(2)) if m.group(2) else (30 if m.group(3) else 0)
-        if re.search("下午|晚上|傍晚|今晚|明晚", value) and hour < 12:
-            hour += 12
     else:
         m = _CLOCK_EN_RE.search(value.replace(".m.", "m"))
         if not m or (not m.group(2) and not m.group(3)):

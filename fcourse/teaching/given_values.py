@@ -80,7 +80,6 @@ def _cities(text: str, about: str) -> list[str]:
     elif any(w in about for w in _TO_WORDS) and not any(w in about for w in _FROM_WORDS):
         found = [f for f in found if f[0] != "from"] or found
     return list(dict.fromkeys(name for _, name in found))
-_ZH_ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,8}(?:路|街|道|巷|大街)\d+号(?:[\u4e00-\u9fff\d]{0,6}(?:室|楼|层))?")
 _AFTER_COLON = re.compile(r"(?:(?<!\d)[:：]|[:：](?=\s))\s*(?!\d)([^:：]{2,})$")  # "10:30" is a time, not a colon
 
 
@@ -99,7 +98,9 @@ def fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dic
             if len(cities) == 1:
                 add(name, cities[0], f"the capitalised place name after a preposition ('{cities[0]}')")
         elif "address" in about or "地址" in about:
-            found = [a for a in dict.fromkeys(_ZH_ADDRESS.findall(text)) if a not in used]
+            from fcourse.teaching.locations import street_addresses  # one reader of address shapes
+
+            found = [a for a in dict.fromkeys(v for v, _, _ in street_addresses(text)) if a not in used]
             if len(found) == 1:
                 add(name, found[0], "a street address (road and number)")
         elif any(w in about for w in ("message", "text", "body", "content", "内容", "消息")):

@@ -26,7 +26,7 @@ import re
 
 from fcourse.teaching.places import find_places
 
-__all__ = ["find_locations"]
+__all__ = ["find_locations", "street_addresses"]
 
 _STREET = (r"Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Way|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Crescent"
            r"|Boulevard|Blvd|View|Row|Hill|Gardens|Grove|Walk|Parade|Quay|Wharf|Mews")
@@ -111,17 +111,23 @@ def _en_runs(text: str) -> list[tuple[str, int, int, str]]:
     return out
 
 
-@functools.lru_cache(maxsize=2048)
-def find_locations(text: str) -> tuple[tuple[str, int, int, str], ...]:
-    """Places in ``text`` as ``(value as written, start, end, how found)``, in order; longer ones win."""
-    found = [(n, s, e, "gazetteer (known place)") for n, s, e in find_places(text)]
-    found += [(m.group().strip(" ,"), m.start(), m.start() + len(m.group().strip(" ,")), "a street address")
-              for m in _EN_ADDRESS.finditer(text)]
+def street_addresses(text: str) -> list[tuple[str, int, int]]:
+    """Street addresses in ``text`` by their shape ("14 Mill Lane, Flat 3", "静安区愚园路50号"), as written."""
+    found = [(m.group().strip(" ,"), m.start(), m.start() + len(m.group().strip(" ,")))
+             for m in _EN_ADDRESS.finditer(text)]
     for m in _ZH_ADDRESS.finditer(text):
         lead = _ZH_ADDRESS_LEAD.match(m.group())
         start = m.start() + (lead.end() if lead else 0)
         if m.end() > start:
-            found.append((text[start:m.end()], start, m.end(), "a street address"))
+            found.append((text[start:m.end()], start, m.end()))
+    return [(v.rstrip("."), s, e - (len(v) - len(v.rstrip(".")))) for v, s, e in found if v.rstrip(".")]
+
+
+@functools.lru_cache(maxsize=2048)
+def find_locations(text: str) -> tuple[tuple[str, int, int, str], ...]:
+    """Places in ``text`` as ``(value as written, start, end, how found)``, in order; longer ones win."""
+    found = [(n, s, e, "gazetteer (known place)") for n, s, e in find_places(text)]
+    found += [(v, s, e, "a street address") for v, s, e in street_addresses(text)]
     found += [(m.group(1).strip(), m.start(1), m.start(1) + len(m.group(1).strip()), "labelled as the address")
               for m in _LABELLED.finditer(text)]
     found += _zh_runs(text) if re.search(r"[\u4e00-\u9fff]", text) else _en_runs(text)

@@ -10,7 +10,7 @@ then decides, but only together with the words:
   closest to (at least ``AGREE_FLOOR`` alike and ``AGREE_LEAD`` ahead): it fits;
 - no tool shares a word with the request at all: the tool it is clearly closest
   to (``ALONE_LEAD`` ahead) fits - when the request also gives a value of the
-  shape one of that tool's parameters asks for ("HIST305这门课不想上了"); a request
+  shape one of that tool's parameters asks for ("ART210这门我不上了"); a request
   that gives none ("write a birthday wish") is answered, whatever it is closest to.
 
 Only for a request: a question, thanks or a greeting stays an answer. The row
@@ -45,7 +45,7 @@ def words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, A
     by_words = sorted(rows, key=lambda r: (-r["_words"], r["index"]))  # the words alone, not the sentence again
     top = by_words[0]
     runner_up = by_words[1]["_words"] if len(by_words) > 1 else 0.0
-    no_words = not any(r["_words"] for r in rows)  # "HIST305这门课不想上了" to English descriptions: no shared word
+    no_words = not any(r["_words"] for r in rows)  # "ART210这门我不上了" to English descriptions: no shared word
     if no_words and not rows[best].get("blocked_by_question") and not rows[best].get("main_action_negated") \
             and sims[best] >= AGREE_FLOOR and lead >= ALONE_LEAD and _gives_a_value(tools[best], latest):
         top = rows[best]

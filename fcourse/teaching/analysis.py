@@ -127,7 +127,7 @@ def _tokenizer() -> Any:
 @functools.lru_cache(maxsize=4096)
 def segment(text: str) -> tuple[tuple[str, int, int], ...]:
     """jieba segments of a Chinese run as ``(word, start, end)``; a pronoun jieba glued to a verb it guessed
-    ("我查" in "帮我查一下") stands alone (``fcourse.teaching.segmenter.split_pronoun``)."""
+    ("我查" in "帮我查物流") stands alone (``fcourse.teaching.segmenter.split_pronoun``)."""
     from fcourse.teaching.segmenter import split_pronoun
 
     tokenizer = _tokenizer()

@@ -92,7 +92,7 @@ class Filled:
     provenance: list[dict[str, Any]] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     fan_out: tuple[str, list[Any]] | None = None
-    #: with a fan-out, other parameters' values one per call, in the same order ("electricity 7812, water 391")
+    #: with a fan-out, other parameters' values one per call, in the same order ("pressure 88, flow 412")
     paired: dict[str, list[Any]] = field(default_factory=dict)
 
 

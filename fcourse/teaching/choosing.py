@@ -57,7 +57,7 @@ def pick_candidate(param: str, schema: dict[str, Any], kind: str, cands: list[Ca
             others = [c for c in cands if c not in after_number]
             return others[0] if others else cands[-1]
     if kind == "time" and len(cands) > 1 and "new" in name_words(param).lower().split():
-        for c in cands:  # "周五那个剪发改到下周三": the new day is the one said after "to" (改到, move to)
+        for c in cands:  # "周四那节课改到下周一": the new day is the one said after "to" (改到, move to)
             if preceded_by(text, c.start, _TO_CUES):
                 return c
     if kind == "time" and len(cands) > 1 and says(_END_WORDS):

@@ -3,7 +3,7 @@
 Introduced in chapter 3 (ids from the right place). A verified fact may list
 several candidates - "Customer's permits: PK-204311 (car), PK-204399 (motorbike)" -
 and the user names none of them by id, but by what it is: "renew the motorbike
-one", "杭州那单取消掉", "the Saturday tickets". The teaching model reads the words
+one", "苏州那单退掉", "the Sunday seats". The teaching model reads the words
 written next to each candidate in the context (its parenthesis, up to the next
 candidate) and takes the one candidate the user's words point at:
 
@@ -12,7 +12,7 @@ candidate) and takes the one candidate the user's words point at:
 - a date: the user's "Friday" or "3月20号" resolved against the stated today,
   and the candidate's ISO date.
 
-Negated and excluded clauses are left out first ("上海的别动", "but keep the meeting
+Negated and excluded clauses are left out first ("北京的别动", "but leave the studio
 room": ``fcourse.teaching.exclusion``). Exactly one candidate must be
 pointed at more than every other; otherwise nothing is chosen and the model asks.
 "Both" / "all" / 两个 / 都 with no word that picks one means every candidate:
@@ -26,7 +26,7 @@ import re
 
 __all__ = ["choose_in_context", "contradicted"]
 
-_ALL = re.compile(r"\b(?:both|all|each|every)\b|都|全部|所有", re.IGNORECASE)  # not 两个: "存两个月" counts months
+_ALL = re.compile(r"\b(?:both|all|each|every)\b|都|全部|所有", re.IGNORECASE)  # not 两个: "住两个月" counts months
 _SPLIT = re.compile(r"[.;。；\n]")
 
 
@@ -62,7 +62,7 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     """The candidates the user means (one, or all of them for "both"), and why; None when the words do not say."""
     from fcourse.teaching.exclusion import negated_spans
 
-    spans = negated_spans(user)  # "上海的别动", "but keep the meeting room": what is excluded points at nothing
+    spans = negated_spans(user)  # "北京的别动", "but leave the studio one": what is excluded points at nothing
     said = "".join(ch if not any(s <= i < e for s, e in spans) else " " for i, ch in enumerate(user))
     attributes = _attributes(context, candidates)
     if len(attributes) < 2:
@@ -84,7 +84,7 @@ def choose_in_context(context: str, candidates: list[str], user: str,
 def contradicted(context: str, value: str, user: str, today: dt.date | None) -> str | None:
     """Why the one candidate in the context is not what the user describes, or None.
 
-    "Cancel my booking for this Friday" while the context says the booking, B-7, was on a Tuesday: the
+    "Drop my booking for Thursday" while the context says the booking, B-7, was on a Tuesday: the
     user's day and the context's day for it differ, so it is not taken (the model asks which booking).
     """
     if value not in context:

@@ -86,7 +86,7 @@ def _example_pattern(description: str) -> re.Pattern[str] | None:
     for m in _EXAMPLE_RE.finditer(description):
         example = m.group(1).rstrip("./")
         digits = sum(c.isdigit() for c in example)
-        if re.match(r"[\u4e00-\u9fff]", example):  # a code that opens with a Chinese character (沪A12345)
+        if re.match(r"[\u4e00-\u9fff]", example):  # a code that opens with a Chinese character (京A12345)
             rest = len(example) - 2
             return re.compile(rf"[\u4e00-\u9fff][A-Za-z][A-Za-z0-9]{{{max(1, rest - 1)},{rest + 1}}}(?![A-Za-z0-9])")
         if example[:1] == "+" and example[1:].isdigit():  # a phone number: +8613800138000 (the + optional)

@@ -92,7 +92,7 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
             else:
                 a, b = term.end + clause.start(), term.end + clause.end()
             if inside(negated, a + len(text[a:b]) - len(text[a:b].lstrip(" ，,"))):
-                continue  # "除了面包，可乐和薯片都删掉": an excluded clause holds no value
+                continue  # "除了牛奶，其他都删掉": an excluded clause holds no value
             picked = _clean(_strip_reserved(text, a, b, reserved), lang_zh)
             picked = _EN_LEAD.sub("", picked) if not lang_zh else picked
             if picked and _says_more(picked, anchors):

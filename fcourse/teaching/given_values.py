@@ -130,7 +130,7 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
             taken.append((i, i + len(value)))
     free = [n for n in numbers_in(text) if not any(s <= n.start and n.end <= e for s, e in taken)
             and str(n.value) not in {str(v) for v in args.values()}]
-    if len(free) > 1:  # "两大一小三个人", "再加三个人，一共八位", "三张G7的二等座": the one that counts, if one does
+    if len(free) > 1:  # "三个大人", "再加两张，一共五张", "买三张K8的一等座": the one that counts, if one does
         free = _counts(text, free)
     if len(free) == 1:
         value = free[0].value
@@ -168,7 +168,7 @@ def _counts(text: str, free: list[Any]) -> list[Any]:
 
 def _fill_durations(text: str, props: dict[str, Any], numeric: list[str], add: Any) -> None:
     """A length of time for a number counted in a unit of time: "half an hour" is 30 for "Maximum minutes",
-    "一个半小时" 1.5 for "Hours" - one duration in the text, converted to the unit the description names."""
+    "两个半小时" 2.5 for "Hours" - one duration in the text, converted to the unit the description names."""
     from fcourse.teaching.numbers import _UNIT_MINUTES, durations_in, unit_of
 
     timed = [(n, unit_of(f"{props[n].get('description', '')} {n}")) for n in numeric]
@@ -190,7 +190,7 @@ def _fill_durations(text: str, props: dict[str, Any], numeric: list[str], add: A
 def paired_values(text: str, props: dict[str, Any], args: dict[str, Any], param: str,
                   values: list[Any]) -> dict[str, list[Any]]:
     """Several calls, one per value of ``param``: another parameter written as many times, in the same order
-    ("electricity is 7812 and water is 391", "tulips to 3 Rose Lane, roses to 9 Park Road"), gets one value
+    ("pressure shows 88 and flow shows 412", "chocolate to 4 Mill Lane and tea to 7 Kings Road"), gets one value
     per call - a number, or a place. Nothing when the counts differ or the values interleave otherwise."""
     from fcourse.teaching.locations import find_locations
     from fcourse.teaching.numbers import numbers_in

@@ -75,9 +75,9 @@ def gloss_tokens(word: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def glossed_words(text: str) -> frozenset[str]:
-    """The English content words of the Chinese words in ``text`` ("当前登录学生" -> current, log, student ...).
+    """The English content words of the Chinese words in ``text`` ("当前登录会员" -> current, log, member ...).
 
-    How a Chinese label in the context ("当前登录学生：S2100042") can name an English
+    How a Chinese label in the context ("当前登录会员：M-2041") can name an English
     parameter ("Student number"): through the dictionary, not a phrase list.
     """
     if not re.search(r"[\u4e00-\u9fff]", text):

@@ -108,7 +108,7 @@ def _second_intents(conversation: Conversation, fitting: list[dict[str, Any]]) -
             continue
         said = [t.surface for t in analyse(conversation.latest).terms if t.key in own]
         if said and all(re.fullmatch(r"[a-z]+ed", w.lower()) for w in said):
-            continue  # "cancel it, plans changed": a verb in the past tense reports; it asks for nothing
+            continue  # "cancel it, my plans changed": a verb in the past tense reports; it asks for nothing
         if any(term_weight(k) >= 1.0 for k in own) and (
                 any(k.startswith("#") and term_weight(k) >= 1.0 for k in own)
                 or _gives_any(conversation.tools[other["index"]], conversation.latest, other)):

@@ -8,8 +8,8 @@ for a place (a city, an address, a pick-up point) takes, in turn:
   English ("14 Mill Lane, Flat 3"), or a road and a 号 in Chinese ("愚园路50号");
   street words (Road, Lane, 路, 街 ...) are a closed class, not a list of places;
 - the words right after a direction word - "from" / "to", 从 / 到 / 去 - up to
-  the next direction word, a verb, or the end of the clause ("from the Marriott to
-  the ferry terminal", "从国贸叫个车去首都机场T3" -> 国贸, 首都机场T3). Chinese is
+  the next direction word, a verb, or the end of the clause ("from the Grand Hyatt to
+  Terminal 2", "从五道口打车去南锣鼓巷" -> 五道口, 南锣鼓巷). Chinese is
   cut into words and parts of speech by jieba, and the place is the run of nouns
   after the direction word; English takes a run that starts with a capital
   letter, a digit or "the".

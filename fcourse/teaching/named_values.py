@@ -70,7 +70,7 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
                         if hits:
                             pos, how = hits[0][1], f"enum value {sv!r} by its name"
                             break
-            if pos >= 0 and inside(negated_spans(text), pos):  # "no GPS though": a value the user turned down
+            if pos >= 0 and inside(negated_spans(text), pos):  # "no towel, thanks": a value the user turned down
                 pos = -1
             # a value written as it is beats one read through a synonym or a gloss, wherever it stands
             rank = (0 if how.endswith("in the text") else 1, pos)
@@ -121,7 +121,7 @@ def label_value(name: str, schema: dict[str, Any], context: str) -> tuple[str, s
         strong = [k for k in shared if k not in ("#id", "#lookup", "#status")]
         if not strong and len(shared) < 2:
             glossed = glossed_words(label) & set(re.findall(r"[a-z]+", param_text(name, schema).lower())) - _VAGUE
-            if not glossed:  # a Chinese label for an English parameter: "当前登录学生" names "Student number"
+            if not glossed:  # a Chinese label for an English parameter: "登录会员" names "Member number"
                 continue
             shared = {"~" + w for w in glossed}
         score = len(shared)

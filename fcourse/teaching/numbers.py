@@ -7,7 +7,7 @@ Chinese numerals are read by ``cn2an`` (MIT licence), English number words by
 glued to letters or to a letter-hyphen (an id such as L-4821, YT7712093388, a
 phone number with +) is an identifier, not a quantity, and is skipped.
 
-``durations_in`` reads lengths of time in minutes ("half an hour", "一个半小时"),
+``durations_in`` reads lengths of time in minutes ("half an hour", "两个半小时"),
 so a parameter counted in minutes or hours gets the number in its own unit.
 """
 
@@ -115,7 +115,7 @@ def _amount(token: str) -> float:
 
 
 def durations_in(text: str) -> list[Duration]:
-    """Every length of time in ``text`` ("half an hour", "90 min", "一个半小时", "两天"), in minutes."""
+    """Every length of time in ``text`` ("half an hour", "90 min", "两个半小时", "两天"), in minutes."""
     found: list[Duration] = []
     for m in _EN_DURATION.finditer(text):
         if m.group("quarter"):

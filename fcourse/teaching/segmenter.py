@@ -34,7 +34,7 @@ _PRONOUNS = frozenset("我你他她您它")
 
 def split_pronoun(token: tuple[str, int, int], tokenizer: Any) -> list[tuple[str, int, int]]:
     """A two-character word jieba guessed (not in its dictionary) that starts with a personal pronoun, split in
-    two: "帮我查一下" is 帮 / 我 / 查 / 一下, so the verb 查 is read."""
+    two: "帮我查物流" is 帮 / 我 / 查 / 物流, so the verb 查 is read."""
     word, start, end = token
     if len(word) == 2 and word[0] in _PRONOUNS and not tokenizer.FREQ.get(word):
         return [(word[0], start, start + 1), (word[1], start + 1, end)]

@@ -127,7 +127,7 @@ def closest_value(values: tuple[str, ...], text: str, floor: float, margin: floa
     every word and run of two or three words of the request (negated clauses left
     out); a value wins when its best match is at least ``floor`` alike and
     ``margin`` ahead of every other value's best, the two adding up to ``together``
-    ("年检" -> annual_inspection).
+    ("商务舱" -> business).
     """
     phrases = _phrases(positive_text(text))
     if not phrases or len(values) < 2:

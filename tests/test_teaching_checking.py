@@ -150,3 +150,25 @@ def test_the_id_the_user_says_it_is_not_is_excluded_and_the_other_in_the_context
     assert excluded_values("don't renew RS-201, just tell me when it ends") == set()  # the act is negated
     assert excluded_values("cancel any booking other than B-7") == {"B-7"}
     assert excluded_values("cancel RS-201") == set()
+
+
+CONVERT = [tool("convert_document", "Convert an uploaded document to another format.", {
+    "file_name": {"type": "string", "description": "File name of the uploaded document"},
+    "target": {"type": "string", "enum": ["pdf", "docx", "txt"], "description": "Format to convert to"}},
+    ["file_name", "target"])]
+
+
+def test_a_file_name_comes_from_its_shape_in_the_request_never_from_the_words_around_it() -> None:
+    d = run("convert budget_2028.docx to pdf, thanks a lot", CONVERT)
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [
+        ("convert_document", {"file_name": "budget_2028.docx", "target": "pdf"})]
+    asked = run("convert my essay to pdf, thanks a lot", CONVERT)  # no file named: ask, not "my essay"
+    assert asked.kind == "ask" and asked.record["missing"] == {"convert_document": ["file_name"]}
+
+
+def test_the_contexts_file_is_taken_only_when_the_user_points_at_it() -> None:
+    system = {"role": "system", "content": "Verified: the file the user uploaded last is notes_week3.txt."}
+    pointed = run([system, {"role": "user", "content": "turn the one I uploaded into a pdf"}], CONVERT)
+    assert [c.arguments for c in pointed.tool_calls] == [{"file_name": "notes_week3.txt", "target": "pdf"}]
+    other = run([system, {"role": "user", "content": "convert my new cover letter to pdf"}], CONVERT)
+    assert other.kind == "ask" and not other.tool_calls

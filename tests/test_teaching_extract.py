@@ -29,3 +29,11 @@ def test_an_example_that_opens_with_a_chinese_character_gives_its_shape() -> Non
 
     shape = example_pattern("车牌号，例如京A12345。")
     assert [m.group() for m in shape.finditer("京B77Q21停在东门，粤C12345也在")] == ["京B77Q21", "粤C12345"]
+
+
+def test_a_file_name_is_a_name_a_dot_and_an_extension_not_a_decimal_or_an_address() -> None:
+    schema = {"type": "string", "description": "Name of the file to convert"}
+    found = candidates("file", "source_file", schema, "turn budget-2028.xlsx into csv, not 2.5 or ann@x.org", 0)
+    assert [c.value for c in found] == ["budget-2028.xlsx"]
+    assert [c.value for c in candidates("file", "source_file", schema, "把 会议纪要.md 转一下", 0)] == ["会议纪要.md"]
+    assert candidates("file", "source_file", schema, "convert version 3.10 please", 0) == []

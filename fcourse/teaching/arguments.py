@@ -61,7 +61,7 @@ from fcourse.teaching.analysis import analyse
 from fcourse.teaching.choosing import nearest, pick_candidate
 from fcourse.teaching.dates import clock_of, clock_spans, resolve_date, time_spans, wants_clock, wants_day
 from fcourse.teaching.day_resolver import dates_in
-from fcourse.teaching.extract import Candidate, candidates, example_pattern
+from fcourse.teaching.extract import Candidate, candidates, example_pattern, without_file_names
 from fcourse.teaching.freetext import free_text, whole_request
 from fcourse.teaching.locations import find_locations
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
@@ -101,6 +101,8 @@ _VAGUE_VERBS = frozenset({"need", "want", "whether", "allow", "use", "should", "
                           "enabl", "set", "turn", "includ", "request"})
 
 
+#: a parameter that holds a file's name (its value has a file name's shape, so it is never a guess from free text)
+_FILE = re.compile(r"\bfile ?names?\b|\bfilename|文件名|\bfile\b", re.IGNORECASE)
 _CLOCK_OR_DAY = re.compile(r"HH:MM|YYYY-MM-DD", re.IGNORECASE)
 
 
@@ -141,6 +143,8 @@ def _param_kind(name: str, schema: dict[str, Any]) -> str:
                                                 or "#contact" in keys or "地址" in param_text(name, schema)
                                                 or "邮箱" in param_text(name, schema))):
         return "email"
+    if _FILE.search(param_text(name, schema)):
+        return "file"
     if "#currency" in keys:
         return "currency"
     if fmt in ("date", "date-time", "time") or "when" in words:
@@ -167,8 +171,8 @@ def _param_kind(name: str, schema: dict[str, Any]) -> str:
     return "text"
 
 
-_ENTITY_KINDS = ("pattern", "example", "email", "place", "id", "person")
-_ORDER = ("enum", "pattern", "example", "email", "id", "place", "currency", "language", "unit", "expression", "time",
+_ENTITY_KINDS = ("pattern", "example", "email", "file", "place", "id", "person")
+_ORDER = ("enum", "pattern", "example", "email", "file", "id", "place", "currency", "language", "unit", "expression", "time",
           "person", "boolean", "number", "array", "text")
 
 
@@ -218,7 +222,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
         kind = kinds[param]
         if kind == "enum":
             idx = order(param)
-            hit = enum_value(param, schema, [texts[i] for i in idx])
+            hit = enum_value(param, schema, [without_file_names(texts[i]) for i in idx])
             if hit:
                 note(param, hit[0], origins[idx[hit[1]]], hit[2])
             elif param in required and "default" not in schema:

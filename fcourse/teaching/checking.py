@@ -32,7 +32,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from fcourse.teaching.arguments import Filled
+from fcourse.teaching.arguments import Filled, param_kind
 from fcourse.teaching.context_choice import choose_in_context, contradicted
 from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.dates import wants_day
@@ -117,9 +117,17 @@ def _labels(name: str, schema: dict[str, Any]) -> set[str]:
     return words - _STOP
 
 
-def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, today: dt.date | None) -> str | None:
+#: the user points at something without naming it ("print that one", "就打刚传的那个"): closed-class words
+_POINTING = re.compile(r"\b(?:it|(?:that|this|the) (?:one|file|document)|the same|the last|the latest|"
+                       r"(?:just|i) upload(?:ed)?)\b|那个|这个|那份|这份|那张|它|刚", re.IGNORECASE)
+
+
+def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, today: dt.date | None,
+                user: str = "") -> str | None:
     """Why a context value may not be used (None: it may)."""
     text = str(value)
+    if param_kind(name, schema) == "file" and not _POINTING.search(user):
+        return "a file is what the request is about: the context's file only when the user points at it"
     if today and text == today.isoformat():
         return "it is the conversation's today, a reference for dates, not a value for this parameter"
     pattern = shape(text)
@@ -174,7 +182,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
         elif source.get(name, "") == "earlier user turn" and _OTHER.search(conversation.latest or ""):
             drop(name, "the user asks about another one than the value of an earlier turn: ask which")
         elif source.get(name, "").startswith("system") and (
-                why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today)
+                why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today, text)
                 or contradicted(conversation.context, str(args[name]), text, today)):
             value = str(args[name])
             drop(name, why)

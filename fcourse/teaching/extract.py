@@ -26,6 +26,7 @@ __all__ = [
     "Candidate",
     "candidates",
     "example_pattern",
+    "without_file_names",
     "preceded_by",
     "table_hits",
 ]
@@ -33,6 +34,9 @@ __all__ = [
 _ASCII_B = r"(?<![A-Za-z0-9_\-])"
 _ASCII_E = r"(?![A-Za-z0-9_\-])"
 _EMAIL_RE = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}")
+#: a file name: a name, a dot and a short extension that is not all digits ("thesis.pdf", "resume_2027.docx";
+#: not "3.5" or "e.g.")
+_FILE_RE = re.compile(r"(?<![\w./@-])[\w\u4e00-\u9fff][\w\u4e00-\u9fff.-]*\.(?=\w*[A-Za-z])[A-Za-z0-9]{2,5}(?![\w@-])")
 _ID_RE = re.compile(_ASCII_B + r"(?:[A-Za-z]{1,4}[-_]?\d{2,}|\d{6,}(?:-\d+)*)" + _ASCII_E)
 _NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_.\-])-?\d+(?:,\d{3})*(?:\.\d+)?(?![A-Za-z0-9_\-])")
 _EXAMPLE_RE = re.compile(
@@ -193,6 +197,11 @@ def _pattern_candidate(match: re.Match[str], whole: re.Pattern[str], name: str, 
             return None
     return Candidate(value, where, start, end, f"pattern {raw}")
 
+def without_file_names(text: str) -> str:
+    """The text with its file names blanked: "docx" in "notes.docx" is part of a name, not a format asked for."""
+    return _FILE_RE.sub(lambda m: " " * len(m.group()), text)
+
+
 def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: int) -> list[Candidate]:
     """Every value of ``kind`` in ``text``, in order."""
     out: list[Candidate] = []
@@ -226,6 +235,10 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
                                      "a capitalised name"))
     elif kind == "email":
         out = [Candidate(m.group(), where, *m.span(), "e-mail address") for m in _EMAIL_RE.finditer(text)]
+    elif kind == "file":
+        emails = [m.span() for m in _EMAIL_RE.finditer(text)]
+        out = [Candidate(m.group(), where, *m.span(), "a file name (name.extension)") for m in _FILE_RE.finditer(text)
+               if not any(a <= m.start() < b for a, b in emails)]
     elif kind == "place":
         out = [Candidate(n, where, s, e, how) for n, s, e, how in find_locations(text)]
     elif kind == "currency":

@@ -278,13 +278,15 @@ def fill_booleans(text: str, props: dict[str, Any], required: list[str], args: d
                                  f"'{' '.join(sorted(yes if hit_yes else no))}', and the user said '{word}'")
 
 
-def _enum_mentions(values: list[Any], text: str) -> list[Any]:
-    """The enum values the text names - as written, or through a Chinese word's glosses - in order of mention."""
+def _enum_mentions(values: list[Any], text: str, taken: tuple[str, ...] = ()) -> list[Any]:
+    """The enum values the text names - as written, or through a Chinese word's glosses - in order of mention;
+    not inside a value another argument took ("docx" in "budget_2028.docx")."""
     from fcourse.teaching.glosses import gloss_tokens
 
     found: list[tuple[int, Any]] = []
     low = text.lower()
-    spans = negated_spans(text)
+    spans = negated_spans(text) + [(m.start(), m.end()) for t in taken if len(t) > 2
+                                   for m in re.finditer(re.escape(t.lower()), low)]
     for v in values:
         if not isinstance(v, str):
             continue
@@ -312,7 +314,8 @@ def order_enums(text: str, props: dict[str, Any], required: list[str], args: dic
         if isinstance(sub, dict) and isinstance(sub.get("enum"), list):
             groups.setdefault(repr(sub["enum"]), []).append(name)
     for names in groups.values():
-        said = _enum_mentions(props[names[0]]["enum"], text)
+        said = _enum_mentions(props[names[0]]["enum"], text,
+                              tuple(v for n, v in args.items() if isinstance(v, str) and n not in names))
         if len(names) > 1 and len(said) >= len(names) and len({args.get(n) for n in names}) < len(names):
             for name, value in zip(names, said):
                 add(name, value, f"the enum values named in order ({', '.join(map(str, said))}) go to the "

@@ -172,8 +172,8 @@ def _param_kind(name: str, schema: dict[str, Any]) -> str:
 
 
 _ENTITY_KINDS = ("pattern", "example", "email", "file", "place", "id", "person")
-_ORDER = ("enum", "pattern", "example", "email", "file", "id", "place", "currency", "language", "unit", "expression", "time",
-          "person", "boolean", "number", "array", "text")
+_ORDER = ("enum", "pattern", "example", "email", "file", "id", "place", "currency", "language", "unit", "expression",
+          "time", "person", "boolean", "number", "array", "text")
 
 
 def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Filled:

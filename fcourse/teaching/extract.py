@@ -26,9 +26,9 @@ __all__ = [
     "Candidate",
     "candidates",
     "example_pattern",
-    "without_file_names",
     "preceded_by",
     "table_hits",
+    "without_file_names",
 ]
 
 _ASCII_B = r"(?<![A-Za-z0-9_\-])"

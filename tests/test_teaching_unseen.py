@@ -132,10 +132,10 @@ def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
     assert sum(r["schema_violating_calls"] for r in results) == 0
 
 
-#: the blind sets written by helpers that read no project file (v3, v4, v5), and the user turns of each that were
+#: the blind sets written by helpers that read no project file (v3-v7), and the user turns of each that were
 #: also written, independently, elsewhere in the project (ordinary greetings)
 BLIND = {"v3": (ev.DATA_V3, set()), "v4": (ev.DATA_V4, set()), "v5": (ev.DATA_V5, {"Hi there!", "你好呀！"}),
-         "v6": (ev.DATA_V6, set())}
+         "v6": (ev.DATA_V6, set()), "v7": (ev.DATA_V7, set())}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND))
@@ -164,7 +164,8 @@ def test_a_blind_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else(
             assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
 
 
-@pytest.mark.parametrize("name", ["v3", "v4", "v5"])  # not v6: sealed, its baseline has 2 unsafe calls to remove
+# not v6 and v7: sealed, their baselines have unsafe calls (2 and 1) that are to go without reading the sets
+@pytest.mark.parametrize("name", ["v3", "v4", "v5"])
 def test_no_call_on_a_blind_set_is_unsafe_or_breaks_the_schema(name: str) -> None:
     results = ev.evaluate("test", BLIND[name][0])[1]
     assert sum(r["unsafe_calls"] for r in results) == 0

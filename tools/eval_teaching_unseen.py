@@ -36,6 +36,7 @@ DATA_V3 = ROOT / "tests" / "data" / "teaching_unseen_v3.json"
 DATA_V4 = ROOT / "tests" / "data" / "teaching_unseen_v4.json"
 DATA_V5 = ROOT / "tests" / "data" / "teaching_unseen_v5.json"
 DATA_V6 = ROOT / "tests" / "data" / "teaching_unseen_v6.json"
+DATA_V7 = ROOT / "tests" / "data" / "teaching_unseen_v7.json"
 MODEL = "fcourse-teacher"
 KINDS = {"tool_calls": "call", "ask": "ask", "answer": "answer", "text": "answer"}
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

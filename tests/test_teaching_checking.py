@@ -172,3 +172,16 @@ def test_the_contexts_file_is_taken_only_when_the_user_points_at_it() -> None:
     assert [c.arguments for c in pointed.tool_calls] == [{"file_name": "notes_week3.txt", "target": "pdf"}]
     other = run([system, {"role": "user", "content": "convert my new cover letter to pdf"}], CONVERT)
     assert other.kind == "ask" and not other.tool_calls
+
+
+SCOOTERS = [tool("hold_scooter", "Hold a scooter at a docking bay for a few minutes.", {
+    "bay": {"type": "string", "pattern": "^BY-[0-9]{3}$", "description": "Bay id, e.g. BY-101"},
+    "kind": {"type": "string", "enum": ["standard", "electric", "cargo"], "description": "Kind of scooter to hold"}},
+    ["bay", "kind"])]
+
+
+def test_the_words_that_chose_the_tool_do_not_choose_an_enum_value() -> None:
+    d = run("could you hold one for me at the dock, BY-204?", SCOOTERS)  # not "cargo" for "hold" or "dock"
+    assert d.kind == "ask" and d.record["missing"] == {"hold_scooter": ["kind"]}
+    d = run("hold an electric one at BY-204", SCOOTERS)
+    assert [c.arguments for c in d.tool_calls] == [{"bay": "BY-204", "kind": "electric"}]

@@ -63,3 +63,11 @@ def test_an_enum_value_is_found_by_what_the_users_words_mean() -> None:
     assert closest_value(("small", "medium", "large"), "a pizza with olives", *ENUM_MEANING) is None
     # a negated clause names no value: "not the big one" does not mean large
     assert closest_value(("small", "medium", "large"), "not the huge one, just cheese", *ENUM_MEANING) is None
+
+
+def test_a_word_of_the_tools_own_description_alone_means_no_enum_value() -> None:
+    from fcourse.teaching.given_values import ENUM_MEANING
+
+    kinds = ("standard", "electric", "cargo")
+    assert closest_value(kinds, "please hold one for me", *ENUM_MEANING)[0] == "cargo"  # "hold" reads as a ship's
+    assert closest_value(kinds, "please hold one for me", *ENUM_MEANING, skip=frozenset({"hold"})) is None

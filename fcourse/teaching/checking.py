@@ -149,7 +149,8 @@ _OTHER = re.compile(r"\b(?:other|another|different|else)\b|另一|另外一|别�
 
 
 def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f: Filled,
-               today: dt.date | None, excluded: set[str], notes: list[dict[str, Any]], tool: str) -> Filled:
+               today: dt.date | None, excluded: set[str], notes: list[dict[str, Any]], tool: str,
+               about: str = "") -> Filled:
     props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
     required = [r for r in params.get("required") or [] if r in props]
     args, prov = dict(f.arguments), [dict(p) for p in f.provenance]
@@ -225,7 +226,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     fill_shapes(text, props, required, args, add)
     defaulted = frozenset(p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", "")))
     fill_numbers(text, props, required, args, mentions, add, defaulted)
-    fill_enums(conversation, text, props, required, args, prov, add)
+    fill_enums(conversation, text, props, required, args, prov, add, about)
     fill_booleans(text, props, required, args, add)
     fan_out = order_enums(text, props, required, args, add) or context_fan or f.fan_out
     problems = schema_problems(args, params)  # 5. the tool's own schema
@@ -257,7 +258,8 @@ def check(conversation: Conversation, routing: Routing, act: Act, proposal: Prop
         focus = act.focuses.get(row["index"])
         seg = act.segments.get(focus) if focus is not None else None
         text = latest[seg[0]:seg[1]] if seg else " ".join(routing.primary)
-        checked = _check_one(conversation, text, params, f, today, excluded, notes, row["name"])
+        about = str(function_of(conversation.tools[row["index"]]).get("description") or "")
+        checked = _check_one(conversation, text, params, f, today, excluded, notes, row["name"], about)
         if checked.fan_out:
             param, values = checked.fan_out
             contrast = _contrasted(text, row["_anchors"])

@@ -326,8 +326,22 @@ def order_enums(text: str, props: dict[str, Any], required: list[str], args: dic
     return None
 
 
+def _description_words(about: str) -> frozenset[str]:
+    """The words of a tool's description: English stems ("docking" -> "dock"), Chinese words as jieba cuts them."""
+    from fcourse.teaching.analysis import stem
+
+    words = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'-]*", about)}
+    if re.search(r"[\u4e00-\u9fff]", about):
+        from fcourse.teaching.segmenter import segment
+
+        words |= {w for w, _, _ in segment(about) if re.fullmatch(r"[\u4e00-\u9fff]{2,}", w)}
+    return frozenset(words)
+
+
 def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],
-                args: dict[str, Any], prov: list[dict[str, Any]], add: Any) -> None:
+                args: dict[str, Any], prov: list[dict[str, Any]], add: Any, about: str = "") -> None:
+    """Enum values the user named or meant; ``about`` is the tool's description, whose words (the ones that chose
+    the tool: "hold" for "Hold a bike") say nothing about which value is meant."""
     # a value the schema defaulted, or one read from the context: the user's own words, if they mean a value, win
     defaulted = {p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", ""))
                  or str(p.get("source", "")).startswith("system")}
@@ -347,7 +361,11 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         if choice is None and all(isinstance(v, str) for v in sub["enum"]):
             from fcourse.teaching.sentences import closest_value
 
-            meant = closest_value(tuple(sub["enum"]), text, *ENUM_MEANING)
+            # the description's words, but not those the parameter's description pairs with a value
+            paired = " ".join(part for part in re.split(r"[,，;；。.]", str(sub.get("description", "")))
+                              if any(str(v).lower() in part.lower() for v in sub["enum"]))
+            skip = _description_words(about) - _description_words(paired)
+            meant = closest_value(tuple(sub["enum"]), text, *ENUM_MEANING, skip=skip)
             if meant:
                 value, said, sim, lead = meant
                 add(name, value, f"enum value {value!r} is what the user's '{said}' means (sentence encoder: "

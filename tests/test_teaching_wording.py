@@ -34,3 +34,27 @@ def test_the_same_question_about_the_users_own_rental_is_asked_back() -> None:
 def test_a_question_for_a_look_up_tool_is_asked_back_for_its_value() -> None:
     d = run("What are the tide times?", [TIDES])
     assert d.kind == "ask" and "harbour" in d.content
+
+
+CAMPSITES = tool("find_campsites", "Search campsites with free pitches in a region on a date.", {
+    "region": {"type": "string", "description": "Region or national park"},
+    "date": {"type": "string", "description": "Night of the stay"},
+    "pitch": {"type": "string", "enum": ["tent", "caravan"], "description": "Kind of pitch"}}, ["region", "date"])
+
+
+def test_a_question_about_the_rules_is_answered_even_by_a_look_up_tool() -> None:
+    d = run("Are dogs allowed on the caravan pitches?", [CAMPSITES])  # an optional value alone is no search
+    assert d.kind == "answer" and "rules" in d.record["reason"] and not d.tool_calls
+    zh = tool("find_campsites", "查询某个地区某天还有空位的露营地。", {
+        "region": {"type": "string", "description": "地区或国家公园"},
+        "date": {"type": "string", "description": "入住日期"}}, ["region", "date"])
+    d = run("露营地可以带狗吗？", [zh])
+    assert d.kind == "answer" and "rules" in d.record["reason"]
+    assert run("露营地有空位吗？", [zh]).kind == "ask"  # the question the look-up tool is for
+
+
+def test_a_rules_word_in_a_question_that_gives_the_values_or_is_about_the_users_own_is_not_a_rules_question() -> None:
+    d = run("Do I need a pitch in the Cairngorms on Saturday? Find one please", [CAMPSITES])
+    assert d.kind == "tool_calls"
+    assert run("Do my kids need their own pitch?", [CAMPSITES]).kind == "ask"
+    assert run("What campsites are there?", [CAMPSITES]).kind == "ask"

@@ -65,6 +65,11 @@ def _ask_text(tool: dict[str, Any], missing: list[str], zh: bool) -> str:
 
 _QUESTION_END = re.compile(r"(?:\?|？|吗|呢)\s*$")
 _OWN = re.compile(r"\b(?:my|our|mine|ours|me|us)\b|我|俺", re.IGNORECASE)
+#: a question about the rules - what is needed, allowed or charged - rather than one a look-up tool answers
+#: ("do I need to bring a passport?", "有押金吗？"): closed-class words of both languages
+_RULES = re.compile(r"\b(?:need|needs|have to|has to|must|allowed|permitted|required|fee|fees|charge|charged|"
+                    r"free of charge|notice|policy|deposit)\b|需要|要不要|必须|可以|允许|收费|免费|费用|押金|规定",
+                    re.IGNORECASE)
 
 
 #: words that open a description of a read-only tool: a look-up verb ("Get the current weather ...", "查询订单状态")
@@ -96,6 +101,20 @@ def _general_question(latest: str, act: str, proposal: Proposal) -> bool:
                 and (whole_counts or not str(p.get("how", "")).startswith("the whole request"))
                 for _, f in proposal.filled for p in f.provenance)
     return not given and not _OWN.search(latest)
+
+
+def _rules_question(latest: str, act: str, tool: dict[str, Any], filled: Any) -> bool:
+    """A question about the rules ("do I need a permit to rent in Japan?", "几点以后停车免费？"), not about the
+    user's own things, that leaves most of the tool's required values unsaid: it asks what is needed, allowed or
+    charged - for any tool, a look-up one too - not for the tool's action."""
+    if act == "request" and not _QUESTION_END.search(latest.strip()) or not _RULES.search(latest) \
+            or _OWN.search(latest):
+        return False
+    params = function_of(tool).get("parameters") or {}
+    required = [r for r in params.get("required") or [] if isinstance(r, str)]
+    given = {p["param"] for p in filled.provenance if p.get("source") == "latest user turn"
+             and not str(p.get("how", "")).startswith(("the whole request", "words before", "words after"))}
+    return len(set(required) & given) < len(filled.missing)
 
 
 def _general_text(tool: dict[str, Any], zh: bool) -> str:
@@ -153,12 +172,17 @@ def word(conversation: Conversation, routing: Routing, act: Act, proposal: Propo
     ask = proposal.first_missing
     general = next(((r, f) for r, f in proposal.filled if f.missing or any(
         str(p.get("how", "")).startswith("the whole request") for p in f.provenance)), None)
-    if general is not None and not conversation.forced and not _looks_up(tools[general[0]["index"]]) \
-            and _general_question(latest, routing.act, proposal):
+    general_why = None if general is None or conversation.forced else (
+        f"the user asks a general question ({routing.act}) and gives no value for {general[0]['name']}, nor says "
+        "it is about their own (my, 我的)" if _general_question(latest, routing.act, proposal)
+        and not _looks_up(tools[general[0]["index"]]) else
+        f"the user asks about the rules (what is needed, allowed or charged) and leaves most of "
+        f"{general[0]['name']}'s required values unsaid" if _rules_question(
+            latest, routing.act, tools[general[0]["index"]], general[1]) else None)
+    if general is not None and general_why:
         row, f = general
-        record.update(kind="answer", chosen=[], reason=f"{act.reason}, but the user asks a general question "
-                      f"({routing.act}) and gives no value for {row['name']}, nor says it is about their own "
-                      "(my, 我的): answer in text rather than ask back")
+        record.update(kind="answer", chosen=[], reason=f"{act.reason}, but {general_why}: answer in text rather "
+                                                       "than ask back")
         content = text_model.chat_answer(latest, language, _general_text(tools[row["index"]], zh))
         return Decision(kind="answer", content=content, record=record)
     if ask is not None and not conversation.forced:

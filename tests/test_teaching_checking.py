@@ -185,3 +185,13 @@ def test_the_words_that_chose_the_tool_do_not_choose_an_enum_value() -> None:
     assert d.kind == "ask" and d.record["missing"] == {"hold_scooter": ["kind"]}
     d = run("hold an electric one at BY-204", SCOOTERS)
     assert [c.arguments for c in d.tool_calls] == [{"bay": "BY-204", "kind": "electric"}]
+
+
+CRATES = [tool("order_crates", "Order plastic storage crates for delivery.", {
+    "size": {"type": "string", "enum": ["small", "medium", "large"], "description": "Crate size"},
+    "count": {"type": "integer", "minimum": 1, "description": "How many crates"}}, ["size", "count"])]
+
+
+def test_two_characters_jieba_cut_apart_are_read_as_the_dictionary_word_they_make() -> None:
+    d = run("送40个中号箱子过来", CRATES)  # jieba cuts 中 / 号: together they are 中号, "medium-sized" (个 is "size")
+    assert [c.arguments for c in d.tool_calls] == [{"size": "medium", "count": 40}]

@@ -326,6 +326,23 @@ def order_enums(text: str, props: dict[str, Any], required: list[str], args: dic
     return None
 
 
+def _dictionary_words(text: str) -> list[str]:
+    """The Chinese words of ``text`` whose glosses may name a value: jieba's words, and after two single
+    characters jieba cut apart, the word CC-CEDICT knows them as together (中 + 号 -> 中号, "medium-sized")."""
+    from fcourse.teaching.glosses import glosses
+    from fcourse.teaching.segmenter import segment
+
+    words = [w for w, _, _ in segment(text)]
+    out: list[str] = []
+    for i, w in enumerate(words):
+        if not re.fullmatch(r"[\u4e00-\u9fff]+", w):
+            continue
+        out.append(w)
+        if len(w) == 1 and i + 1 < len(words) and len(words[i + 1]) == 1 and glosses(w + words[i + 1]):
+            out.append(w + words[i + 1])
+    return out
+
+
 def _description_words(about: str) -> frozenset[str]:
     """The words of a tool's description: English stems ("docking" -> "dock"), Chinese words as jieba cuts them."""
     from fcourse.teaching.analysis import stem
@@ -353,10 +370,7 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             continue
         optional = name not in args and name not in required
         if zh_words is None:
-            from fcourse.teaching.segmenter import segment
-
-            zh_words = [w for w, _, _ in segment(text) if re.fullmatch(r"[\u4e00-\u9fff]+", w)] if conversation.zh \
-                or re.search(r"[\u4e00-\u9fff]", text) else []
+            zh_words = _dictionary_words(text) if conversation.zh or re.search(r"[\u4e00-\u9fff]", text) else []
         choice = None if optional else _enum_choice(sub["enum"], text, zh_words)
         if choice is None and all(isinstance(v, str) for v in sub["enum"]):
             from fcourse.teaching.sentences import closest_value

@@ -195,3 +195,15 @@ CRATES = [tool("order_crates", "Order plastic storage crates for delivery.", {
 def test_two_characters_jieba_cut_apart_are_read_as_the_dictionary_word_they_make() -> None:
     d = run("送40个中号箱子过来", CRATES)  # jieba cuts 中 / 号: together they are 中号, "medium-sized" (个 is "size")
     assert [c.arguments for c in d.tool_calls] == [{"size": "medium", "count": 40}]
+
+
+BASKET = [tool("add_to_basket", "Add a product to the shopping basket.", {
+    "product": {"type": "string", "description": "What to add"},
+    "quantity": {"type": "integer", "minimum": 1, "description": "How many"}}, ["product", "quantity"])]
+
+
+def test_a_number_inside_free_text_cut_from_the_sentence_still_counts() -> None:
+    d = run("Pop a dozen lemons in my basket", BASKET)
+    assert [c.arguments["quantity"] for c in d.tool_calls] == [12]
+    d = run("加四包挂面到购物篮", BASKET)
+    assert [c.arguments["quantity"] for c in d.tool_calls] == [4]

@@ -110,7 +110,10 @@ def fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dic
 
 
 def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
-                  mentions: list[Any], add: Any, defaulted: frozenset[str] = frozenset()) -> None:
+                  mentions: list[Any], add: Any, defaulted: frozenset[str] = frozenset(),
+                  cut: frozenset[str] = frozenset()) -> None:
+    """The one number the user gave for the one numeric parameter still unfilled; values of ``cut`` parameters
+    (free text cut from around the routing words: "Throw a dozen eggs in my") do not hide a number in them."""
     numeric = [n for n in props if isinstance(props.get(n), dict) and props[n].get("type") in ("integer", "number")]
     _fill_durations(text, props, [n for n in numeric if n not in args or n in defaulted], add)
     wanted = [n for n in numeric if n in required and n not in args]
@@ -124,8 +127,8 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
 
     taken = [(m.start, m.end) for m in mentions] + list(clock_spans(text))  # "7:30pm" is a time, not 7 guests
     taken += [(s, e) for _, s, e, _ in find_locations(text)]  # "9 Park Road" is a place, not 9 stems
-    for value in args.values():
-        i = text.find(str(value)) if isinstance(value, str) and value else -1
+    for name, value in args.items():
+        i = text.find(str(value)) if isinstance(value, str) and value and name not in cut else -1
         if i >= 0:
             taken.append((i, i + len(value)))
     free = [n for n in numbers_in(text) if not any(s <= n.start and n.end <= e for s, e in taken)

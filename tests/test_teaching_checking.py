@@ -207,3 +207,16 @@ def test_a_number_inside_free_text_cut_from_the_sentence_still_counts() -> None:
     assert [c.arguments["quantity"] for c in d.tool_calls] == [12]
     d = run("加四包挂面到购物篮", BASKET)
     assert [c.arguments["quantity"] for c in d.tool_calls] == [4]
+
+
+FLOWERS = [tool("send_flowers", "Send a bouquet to an address.", {
+    "bouquet": {"type": "string", "enum": ["roses", "tulips"], "description": "Which bouquet"},
+    "gift_wrap": {"type": "boolean", "description": "可选，是否礼品包装。"},
+    "leave_with_reception": {"type": "boolean", "description": "没人在时是否可以放在前台。"}}, ["bouquet"])]
+
+
+def test_a_chinese_boolean_is_set_by_its_own_words_and_cleared_by_their_negation() -> None:
+    d = run("送一束roses，要礼品包装", FLOWERS)
+    assert [c.arguments for c in d.tool_calls] == [{"bouquet": "roses", "gift_wrap": True}]
+    d = run("送一束tulips，我会亲自签收，别放前台", FLOWERS)  # jieba's guessed 别放 is 别 / 放: a negation
+    assert [c.arguments for c in d.tool_calls] == [{"bouquet": "tulips", "leave_with_reception": False}]

@@ -127,11 +127,13 @@ def _tokenizer() -> Any:
 @functools.lru_cache(maxsize=4096)
 def segment(text: str) -> tuple[tuple[str, int, int], ...]:
     """jieba segments of a Chinese run as ``(word, start, end)``; a pronoun jieba glued to a verb it guessed
-    ("我查" in "帮我查物流") stands alone (``fcourse.teaching.segmenter.split_pronoun``)."""
-    from fcourse.teaching.segmenter import split_pronoun
+    ("我查" in "帮我查物流") stands alone (``fcourse.teaching.segmenter.split_pronoun``), and so does a negation
+    word jieba glued to the verb after it in a word of its own guessing ("别放" in "别放门口")."""
+    from fcourse.teaching.segmenter import split_negation, split_pronoun
 
     tokenizer = _tokenizer()
-    return tuple(part for token in tokenizer.tokenize(text) for part in split_pronoun(token, tokenizer))
+    return tuple(part for token in tokenizer.tokenize(text) for part in split_pronoun(token, tokenizer)
+                 for part in split_negation(part, tokenizer))
 
 
 def _normalise_en(surface: str) -> str:

@@ -98,7 +98,9 @@ class Filled:
 
 #: verbs any option's description may use, which say nothing about which option ("Whether the room needs ...")
 _VAGUE_VERBS = frozenset({"need", "want", "whether", "allow", "use", "should", "must", "option", "true", "false",
-                          "enabl", "set", "turn", "includ", "request"})
+                          "enabl", "set", "turn", "includ", "request",
+                          "是否", "是不是", "要不要", "可以", "需要", "可选", "选填", "默认"})
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 #: a parameter that holds a file's name (its value has a file name's shape, so it is never a guess from free text)
@@ -235,7 +237,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             # the words that chose the tool ("会议室" for a meeting-room tool) say nothing about an option of it;
             # a word only the option's description uses does ("hard" in "Hard reboot without graceful shutdown")
             pkeys = {k for k in analyse(param_text(param, schema)).keys
-                     if k.startswith("#") or len(k) >= 4 and k not in _VAGUE_VERBS} - sources.about
+                     if k.startswith("#") or (len(k) >= 4 or len(k) >= 2 and _CJK.match(k)) and k not in _VAGUE_VERBS
+                     } - sources.about
             for where in order(param, False):
                 a = analyse(texts[where])
                 if pkeys & {t.key for t in a.negated}:

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["NEGATIONS", "base_tokenizer", "is_negation", "segment"]
+__all__ = ["NEGATIONS", "base_tokenizer", "is_negation", "segment", "split_negation", "split_pronoun"]
 
 #: negation words, longest first (a closed class of the language, not phrases from any test)
 NEGATIONS = ("先别", "不要", "不想", "不用", "不必", "别", "不", "没", "勿", "甭", "莫", "未")
@@ -38,6 +38,16 @@ def split_pronoun(token: tuple[str, int, int], tokenizer: Any) -> list[tuple[str
     word, start, end = token
     if len(word) == 2 and word[0] in _PRONOUNS and not tokenizer.FREQ.get(word):
         return [(word[0], start, start + 1), (word[1], start + 1, end)]
+    return [token]
+
+
+def split_negation(token: tuple[str, int, int], tokenizer: Any) -> list[tuple[str, int, int]]:
+    """A word jieba guessed (not in its dictionary) that starts with a negation word, split after it: "别放门口"
+    is 别 / 放 / 门口, so what is negated is read."""
+    word, start, end = token
+    p = _prefix(word)
+    if p and not tokenizer.FREQ.get(word):
+        return [(p, start, start + len(p)), (word[len(p):], start + len(p), end)]
     return [token]
 
 
@@ -113,9 +123,8 @@ def segment(text: str) -> list[tuple[str, int, int]]:
     tokenizer = _tokenizer()
     out: list[tuple[str, int, int]] = []
     for word, start, end in tokenizer.tokenize(text):
-        p = _prefix(word)
-        if p and not tokenizer.FREQ.get(word):  # a word jieba guessed (not in its dictionary): "先别" + "订"
-            out += [(p, start, start + len(p)), (word[len(p):], start + len(p), end)]
+        if _prefix(word) and not tokenizer.FREQ.get(word):  # a word jieba guessed: "先别" + "订"
+            out += split_negation((word, start, end), tokenizer)
         elif len(word) == 2 and word[0] in _PRONOUNS and not tokenizer.FREQ.get(word):
             out += split_pronoun((word, start, end), tokenizer)
         else:

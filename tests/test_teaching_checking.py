@@ -220,3 +220,14 @@ def test_a_chinese_boolean_is_set_by_its_own_words_and_cleared_by_their_negation
     assert [c.arguments for c in d.tool_calls] == [{"bouquet": "roses", "gift_wrap": True}]
     d = run("送一束tulips，我会亲自签收，别放前台", FLOWERS)  # jieba's guessed 别放 is 别 / 放: a negation
     assert [c.arguments for c in d.tool_calls] == [{"bouquet": "tulips", "leave_with_reception": False}]
+
+
+STUDIO = [tool("book_studio", "Book a music rehearsal studio.", {
+    "hours": {"type": "integer", "minimum": 1, "maximum": 6, "description": "Length of the booking in hours"},
+    "musicians": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Number of people playing"},
+    "amps": {"type": "integer", "minimum": 0, "maximum": 4, "description": "Amplifiers to set up"}}, ["hours"])]
+
+
+def test_optional_numbers_go_to_the_parameters_their_nouns_name() -> None:
+    d = run("订排练室，三个小时，我们五个人", STUDIO)  # 个人 counts people: "Number of people playing"
+    assert [c.arguments for c in d.tool_calls] == [{"hours": 3, "musicians": 5}]

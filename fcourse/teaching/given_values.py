@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from fcourse.teaching.conversation import Conversation
+from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_people, people_said
 from fcourse.teaching.exclusion import inside, negated_spans
 from fcourse.teaching.params import param_text
 
@@ -119,8 +120,17 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
     wanted = [n for n in numeric if n in required and n not in args]
     if not wanted:  # an optional number the user gave ("for two people"), when it is the only numeric parameter
         wanted = [n for n in numeric if n not in args] if len(numeric) == 1 else []
-    if len(wanted) != 1:
-        return
+    free = _free_numbers(text, args, mentions, cut)
+    if len(wanted) == 1:
+        _fill_one(text, props, wanted[0], free, add)
+    unfilled = [n for n in numeric if n not in args]
+    for name, number in counted_by_noun(text, [n for n in free if str(n.value) not in
+                                               {str(v) for v in args.values()}], props, unfilled).items():
+        add(name, number.value, f"the number written '{number.text}', before the word its description names")
+
+
+def _free_numbers(text: str, args: dict[str, Any], mentions: list[Any], cut: frozenset[str]) -> list[Any]:
+    """The numbers of the text that are not part of a date, a clock time, a place or another argument's value."""
     from fcourse.teaching.dates import clock_spans
     from fcourse.teaching.locations import find_locations
     from fcourse.teaching.numbers import numbers_in
@@ -131,42 +141,29 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
         i = text.find(str(value)) if isinstance(value, str) and value and name not in cut else -1
         if i >= 0:
             taken.append((i, i + len(value)))
-    free = [n for n in numbers_in(text) if not any(s <= n.start and n.end <= e for s, e in taken)
+    return [n for n in numbers_in(text) if not any(s <= n.start and n.end <= e for s, e in taken)
             and str(n.value) not in {str(v) for v in args.values()}]
+
+
+def _fill_one(text: str, props: dict[str, Any], name: str, free: list[Any], add: Any) -> None:
+    """The one numeric parameter still wanted: the one free number (the one that counts, of several), people
+    counted without a number, or "half" of the schema's range."""
     if len(free) > 1:  # "三个大人", "再加两张，一共五张", "买三张K8的一等座": the one that counts, if one does
-        free = _counts(text, free)
+        free = counting_numbers(text, free)
     if len(free) == 1:
         value = free[0].value
-        if props[wanted[0]].get("type") == "integer" and isinstance(value, float):
+        if props[name].get("type") == "integer" and isinstance(value, float):
             return
-        add(wanted[0], value, f"the number written '{free[0].text}'")
-    elif not free and _PEOPLE.search(param_text(wanted[0], props[wanted[0]])) and (count := _people_said(text)):
-        add(wanted[0], count[0], f"'{count[1]}' counts {count[0]} {'person' if count[0] == 1 else 'people'}")
+        add(name, value, f"the number written '{free[0].text}'")
+    elif not free and counts_people(param_text(name, props[name])) and (count := people_said(text)):
+        add(name, count[0], f"'{count[1]}' counts {count[0]} {'person' if count[0] == 1 else 'people'}")
     elif not free and (half := _HALF.search(text)):  # "halfway" on a 0-100 scale: the middle of the schema's range
-        lo, hi = props[wanted[0]].get("minimum"), props[wanted[0]].get("maximum")
+        lo, hi = props[name].get("minimum"), props[name].get("maximum")
         if isinstance(lo, (int, float)) and isinstance(hi, (int, float)) and hi > lo:
             mid = (lo + hi) / 2
-            if mid == int(mid) or props[wanted[0]].get("type") == "number":
-                add(wanted[0], int(mid) if mid == int(mid) else mid,
+            if mid == int(mid) or props[name].get("type") == "number":
+                add(name, int(mid) if mid == int(mid) else mid,
                     f"'{half.group()}': the middle of the range {lo}-{hi} the schema gives")
-
-
-#: closed classes of both languages: a number that labels rather than counts (二等座, 3号楼, the 2nd), words that
-#: give a total (一共, in total), and Chinese measure words that count (三个人, 八位, 两张)
-_LABELS = re.compile(r"^(?:等|号|楼|层|级|期|代|路|年级|st\b|nd\b|rd\b|th\b|%|-)")
-_TOTAL = re.compile(r"(?:一共|总共|共|总计|合计|\bin total\b|\baltogether\b|\ball together\b|\btotal of\b)\s*$",
-                    re.IGNORECASE)
-_MEASURE = re.compile(r"^(?:个|位|名|张|枝|支|朵|只|台|件|份|间|晚|次|本|瓶|盒|箱|袋|辆|天|小时|分钟|个月|周)")
-
-
-def _counts(text: str, free: list[Any]) -> list[Any]:
-    """Of several numbers, the ones that count something: a total first, else those with a measure word."""
-    counting = [n for n in free if not _LABELS.match(text[n.end:].lstrip())]
-    totals = [n for n in counting if _TOTAL.search(text[:n.start])]
-    if totals:
-        return totals
-    measured = [n for n in counting if _MEASURE.match(text[n.end:])]
-    return measured if len(measured) == 1 else counting
 
 
 def _fill_durations(text: str, props: dict[str, Any], numeric: list[str], add: Any) -> None:
@@ -220,25 +217,6 @@ def paired_values(text: str, props: dict[str, Any], args: dict[str, Any], param:
                                              (i == 0 and found[0][0] < at[0]) for i in range(len(values))):
             out[name] = [v for _, v in found]
     return out
-
-
-#: a number parameter that counts people, and the ways both languages count them without a number (closed classes:
-#: "just me", "me and my partner", "我和我老婆", "就我一个人")
-_PEOPLE = re.compile(r"\b(?:people|persons?|guests?|riders?|passengers?|adults?|attendees|players|party|diners?)\b"
-                     r"|人数|几人|人", re.IGNORECASE)
-_ONE = re.compile(r"\b(?:just (?:for )?me|only me|for me alone|just myself|solo|by myself|on my own)\b"
-                  r"|就我(?:一个人)?|只有我|我自己|我一个人", re.IGNORECASE)
-_TWO = re.compile(r"\b(?:me and (?:my|a) \w+|my \w+ and me|the two of us|both of us)\b"
-                  r"|我和我?(?:老婆|老公|朋友|妻子|丈夫|爱人|女朋友|男朋友|妈妈|爸爸|儿子|女儿|同事)|我们俩|我俩",
-                  re.IGNORECASE)
-
-
-def _people_said(text: str) -> tuple[int, str] | None:
-    """How many people the user counted without a number ("just me" is 1, "me and my partner" 2), if clear."""
-    one, two = _ONE.search(text), _TWO.search(text)
-    if bool(one) == bool(two):
-        return None
-    return (1, one.group()) if one else (2, two.group())  # type: ignore[union-attr]
 
 
 #: "half" as a quantity (a closed-class word of both languages), read against the schema's range

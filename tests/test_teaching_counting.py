@@ -1,0 +1,38 @@
+"""fcourse.teaching.counting: which number counts what - by the noun after it and the parameter's description."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcourse.teaching.counting import counted_by_noun, counting_numbers, people_said
+from fcourse.teaching.numbers import numbers_in
+
+ROOM = {"minutes": {"type": "integer", "minimum": 15, "maximum": 240, "description": "Length of the meeting"},
+        "attendees": {"type": "integer", "minimum": 1, "maximum": 20, "description": "Number of people attending"},
+        "screens": {"type": "integer", "minimum": 0, "maximum": 3, "description": "Extra screens"}}
+
+
+def matched(text: str, props: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    return {k: n.value for k, n in counted_by_noun(text, numbers_in(text), props, names).items()}
+
+
+def test_a_number_goes_to_the_parameter_whose_description_names_its_noun() -> None:
+    assert matched("a room for 90 minutes, 7 people and 2 extra screens", ROOM, ["attendees", "screens"]) == {
+        "attendees": 7, "screens": 2}
+    assert matched("开会两个小时，十二个人", ROOM, ["attendees"]) == {"attendees": 12}  # 个人: people
+
+
+def test_no_noun_a_shared_noun_or_a_value_out_of_range_gives_nothing() -> None:
+    assert matched("a room, 7 and 2", ROOM, ["attendees", "screens"]) == {}
+    assert matched("room for 40 people", ROOM, ["attendees"]) == {}  # the schema allows at most 20
+    both = {"adults": {"type": "integer", "description": "People aged 18+"},
+            "seniors": {"type": "integer", "description": "People aged 65+"}}
+    assert matched("3 people", both, ["adults", "seniors"]) == {}  # "people" names both: neither is chosen
+
+
+def test_the_counting_number_and_people_counted_without_a_number() -> None:
+    text = "再加两张，一共五张"
+    assert [n.value for n in counting_numbers(text, numbers_in(text))] == [5]
+    assert people_said("just me this time") == (1, "just me")
+    assert people_said("me and my sister") == (2, "me and my sister")
+    assert people_said("just me and my sister") is None

@@ -963,3 +963,17 @@ def test_a_near_neighbour_that_gets_every_required_value_beats_a_best_tool_that_
     d = decide({"model": "m", "messages": [{"role": "user", "content": "a kayak at PR-12, please"}],
                 "tools": [stow, hold]})  # neither gets every value: the best one asks, as before
     assert d.kind == "ask" and d.record["missing"] == {"stow_kayak": ["ref"]}
+
+
+def test_when_no_tool_fits_on_its_words_the_one_that_gets_every_value_from_the_turn_is_called() -> None:
+    tracking = {"type": "string", "pattern": "^PX[0-9]{6}$", "description": "Tracking number, e.g. PX123456"}
+    tools = [tool("check_parcel", "Track where a parcel is.", {"tracking": tracking}, ["tracking"]),
+             tool("redirect_parcel", "Send a parcel that is on its way to another address instead.", {
+                 "tracking": tracking, "address": {"type": "string", "description": "New delivery address"}},
+                  ["tracking", "address"])]
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "PX123456 改送到建国路88号"}], "tools": tools})
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [
+        ("redirect_parcel", {"tracking": "PX123456", "address": "建国路88号"})]
+    assert "the one tool that gets every required value" in d.record["reason"]
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "改送到建国路88号"}], "tools": tools})
+    assert not d.tool_calls  # no tracking number: no tool gets every value, nothing is called

@@ -83,6 +83,32 @@ def _gives_any(tool: dict[str, Any], latest: str, row: dict[str, Any]) -> bool:
     return bool(given)
 
 
+def _given_in_full(conversation: Conversation, routing: Routing) -> list[dict[str, Any]]:
+    """No tool fits a request on its words, but exactly one of those its words point at gets every required
+    value from the latest turn - values of their parameters' shapes, none cut from the words around the routing
+    words ("Need a car from the Hilton to JFK": a pickup and a drop-off): the values decide, and it fits."""
+    if routing.act != "request" or conversation.forced:
+        return []
+    complete = []
+    for row in routing.ranked:
+        if not row["_open"] or row["score"] <= 0:
+            continue
+        params = function_of(conversation.tools[row["index"]]).get("parameters")
+        required = params.get("required") if isinstance(params, dict) else None
+        if not required:
+            continue
+        filled = fill_arguments(params, Sources(user=(conversation.latest,), anchors=row["_anchors"]))
+        how = {p["param"]: str(p.get("how", "")) for p in filled.provenance}
+        if not filled.missing and all(r in how and not how[r].startswith(_CUT) for r in required):
+            complete.append(row)
+    if len(complete) != 1:
+        return []
+    return [dict(complete[0], fits=True, _given_in_full=True)]
+
+
+_CUT = ("words before", "words after", "the whole request", "schema default", "not ")
+
+
 def _segments(latest: str, focuses: list[int | None]) -> dict[int, tuple[int, int]]:
     """Each intent's own stretch of the latest turn, cut at the "and" / "另外" between two intents."""
     points = sorted(f for f in focuses if f is not None)
@@ -132,7 +158,7 @@ def choose(conversation: Conversation, routing: Routing) -> Act:
         chosen = ranked[:1]
         why = 'tool_choice is "required": the best-scoring tool is called even if it does not fit'
     else:
-        fitting = [r for r in ranked if r["fits"]]
+        fitting = [r for r in ranked if r["fits"]] or _given_in_full(conversation, routing)
         if not fitting:
             blocked = [r["name"] for r in rows if r.get("blocked_by_question")]
             return Act("no_fit", f"the user asks a question ({routing.act}), not for an action: answer in text, "
@@ -140,7 +166,15 @@ def choose(conversation: Conversation, routing: Routing) -> Act:
                                  f"no tool reached the threshold {threshold} with a specific term from the "
                                  "user: answer in text, no call")
         chosen = _second_intents(conversation, fitting)
-        why = f"best tool scored {fitting[0]['score']} >= threshold {threshold}"
+        best, agree = fitting[0], fitting[0].get("words_and_sentence_agree")
+        if best.get("_given_in_full"):
+            why = (f"no tool reached the threshold {threshold} with a specific term, but {best['name']}, which the "
+                   f"words point at (score {best['score']}), is the one tool that gets every required value from "
+                   "the turn")
+        elif agree:
+            why = f"no tool reached the threshold {threshold}, but for {best['name']} {agree}"
+        else:
+            why = f"best tool scored {best['score']} >= threshold {threshold}"
         if len(chosen) > 1:
             why += f"; {len(chosen) - 1} more tool(s) fit other words of the request: {[c['name'] for c in chosen[1:]]}"
     focuses = {r["index"]: (_focus(latest, r, chosen) if len(chosen) > 1 else None) for r in chosen}

@@ -949,22 +949,6 @@ def test_people_counted_without_a_number_and_a_day_is_not_a_calendar_synonym() -
     assert ask("a week pass from tomorrow", [ferry], today).kind == "ask"  # nobody counted: ask
 
 
-def test_a_near_neighbour_that_gets_every_required_value_beats_a_best_tool_that_would_ask() -> None:
-    # the two tools read the same (description and parameter descriptions): only the values can tell them apart
-    about, pier = "Look after a kayak at the pier.", {"type": "string", "description": "Pier, e.g. PR-12"}
-    stow = tool("stow_kayak", about, {"pier": pier, "ref": {
-        "type": "string", "pattern": "^KR-[0-9]{4}$", "description": "Reference"}}, ["pier", "ref"])
-    hold = tool("hold_kayak", about, {"pier": pier, "ref": {
-        "type": "integer", "minimum": 5, "maximum": 30, "description": "Reference"}}, ["pier", "ref"])
-    d = decide({"model": "m", "messages": [{"role": "user", "content": "a kayak at PR-12, reference 10"}],
-                "tools": [stow, hold]})
-    assert [(c.name, c.arguments) for c in d.tool_calls] == [("hold_kayak", {"pier": "PR-12", "ref": 10})]
-    assert "stow_kayak would ask for ['ref']" in d.record["reason"]
-    d = decide({"model": "m", "messages": [{"role": "user", "content": "a kayak at PR-12, please"}],
-                "tools": [stow, hold]})  # neither gets every value: the best one asks, as before
-    assert d.kind == "ask" and d.record["missing"] == {"stow_kayak": ["ref"]}
-
-
 def test_when_no_tool_fits_on_its_words_the_one_that_gets_every_value_from_the_turn_is_called() -> None:
     tracking = {"type": "string", "pattern": "^PX[0-9]{6}$", "description": "Tracking number, e.g. PX123456"}
     tools = [tool("check_parcel", "Track where a parcel is.", {"tracking": tracking}, ["tracking"]),

@@ -42,11 +42,12 @@ How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
     after the model asked) is routed together with the turn it answers, and
     its value goes to the argument that was asked for. When the best tool
     would ask back for a value and a near neighbour (at least
-    ``NEIGHBOUR_SHARE`` of its score) that also fits gets every required
+    ``neighbours.NEIGHBOUR_SHARE`` of its score) that also fits gets every required
     value, one of them from the latest turn and none cut from the words around
     the routing words, the neighbour is called: the values tell two close
     descriptions apart ("saddle on BK-1 snapped" has a bike id for the fault
-    report, nothing for ending a ride).
+    report, nothing for ending a ride). So does a tool that takes every value
+    the best one takes and more the user said ("PX1 to 5 Mill Lane").
 
 How it checks them (stage 4b, ``checking``)
     Before anything is proposed: a value the user excluded ("don't refund
@@ -102,15 +103,15 @@ Limits (say them out loud in class)
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from fcourse.teaching import text as text_model
 from fcourse.teaching.checking import check
-from fcourse.teaching.conversation import function_of, read_conversation
+from fcourse.teaching.conversation import read_conversation
 from fcourse.teaching.decision import Decision
 from fcourse.teaching.filling import fill
 from fcourse.teaching.intents import choose
+from fcourse.teaching.neighbours import values_decide
 from fcourse.teaching.routing import THRESHOLD, route
 from fcourse.teaching.wording import answer_results, limit, word
 
@@ -140,36 +141,5 @@ def _decide(request: dict[str, Any]) -> Decision:
     routing = route(conversation)  # 2
     act = choose(conversation, routing)  # 3
     proposal = check(conversation, routing, act, fill(conversation, routing, act))  # 4 (and 4b)
-    act, proposal = _complete_neighbour(conversation, routing, act, proposal)
+    act, proposal = values_decide(conversation, routing, act, proposal)  # 4c
     return word(conversation, routing, act, proposal)  # 5
-
-
-_CUT = ("words before", "words after", "the whole request")
-#: how close (a share of the best score) a fitting tool must come to take over when it has every value
-NEIGHBOUR_SHARE = 0.7
-
-
-def _complete_neighbour(conversation: Any, routing: Any, act: Any, proposal: Any) -> tuple[Any, Any]:
-    """The best tool would ask back for a value, while a near neighbour that also fits gets every required value,
-    one of them from the user's latest turn ("saddle on BK-90210 snapped": the fault report has its bike id, ending
-    a ride has nothing): the neighbour is the request. Only with tool_choice "auto" and one chosen tool."""
-    if act.kind != "call" or len(act.chosen) != 1 or conversation.forced or not proposal.missing:
-        return act, proposal
-    best = act.chosen[0]
-    for row in routing.ranked:
-        if row is best or not row["fits"] or row["score"] < NEIGHBOUR_SHARE * best["score"]:
-            continue
-        other = replace(act, chosen=[row], focuses={row["index"]: None}, segments={},
-                        reason=f"{act.reason}; {best['name']} would ask for {proposal.missing.get(best['name'])}, "
-                               f"while {row['name']} (score {row['score']}) fits too and has every required value")
-        got = check(conversation, routing, other, fill(conversation, routing, other))
-        params = got.filled[0][1] if got.filled else None
-        if params is None or got.missing or not got.calls:
-            continue
-        required = (function_of(conversation.tools[row["index"]]).get("parameters") or {}).get("required") or []
-        how = {p["param"]: (p.get("source"), str(p.get("how", ""))) for p in params.provenance}
-        if any(how.get(r, ("", ""))[1].startswith(_CUT) for r in required):
-            continue  # a value cut from the words around the routing words is no value the user gave
-        if any(how.get(r, ("", ""))[0] == "latest user turn" and "context" not in how[r][1] for r in required):
-            return other, got
-    return act, proposal

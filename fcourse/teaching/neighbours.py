@@ -1,0 +1,91 @@
+"""When the values the user gave choose between two close tools (chapter 3: the model proposes, and its
+proposal rests on what was said).
+
+Stage 4c of the teaching model's policy (``fcourse.teaching.policy``). Routing
+reads words; two near-neighbour descriptions ("End a ride" / "Report a faulty
+bike") often score close, and the words alone pick the wrong one. The values in
+the request can tell them apart, as they would for a person: a bike id fits
+the fault report, not ending a ride; an address fits redirecting a parcel, not
+tracking it. The record's reason says when this changed the choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from fcourse.teaching.arguments import param_kind
+from fcourse.teaching.checking import check
+from fcourse.teaching.conversation import function_of
+from fcourse.teaching.filling import fill
+
+__all__ = ["NEIGHBOUR_SHARE", "values_decide"]
+
+_CUT = ("words before", "words after", "the whole request")
+#: how close (a share of the best score) a fitting tool must come to take over when it has every value
+NEIGHBOUR_SHARE = 0.7
+
+
+def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> tuple[Any, Any]:
+    """The values the user gave choose between two close tools. Only with tool_choice "auto" and one chosen tool:
+
+    - the best tool would ask back for a value, while a near neighbour that also fits gets every required value,
+      one of them from the user's latest turn ("saddle on BK-90210 snapped": the fault report has its bike id,
+      ending a ride has nothing);
+    - the best tool has all it needs, and another tool its words point at takes every value it takes and more
+      the user said for its required parameters ("PX1 needs to end up at 5 Mill Lane": tracking takes the
+      parcel, redirecting takes the parcel and the address) - values of a shape, not free text, and not the
+      ones that chose the best tool's values (a date that picked an order is not a new date).
+    """
+    if act.kind != "call" or len(act.chosen) != 1 or conversation.forced or not proposal.filled:
+        return act, proposal
+    best = act.chosen[0]
+    best_all = _values(proposal.filled[0][1])
+    best_how = " ".join(str(p.get("how", "")) for p in proposal.filled[0][1].provenance)  # what chose its values
+    for row in routing.ranked:
+        near = row["fits"] and row["score"] >= NEIGHBOUR_SHARE * best["score"]
+        if row is best or not (near or row["_open"] and row["score"] > 0 and not proposal.missing):
+            continue
+        other = replace(act, chosen=[row], focuses={row["index"]: None}, segments={})
+        got = check(conversation, routing, other, fill(conversation, routing, other))
+        params = got.filled[0][1] if got.filled else None
+        if params is None or got.missing or not got.calls:
+            continue
+        required = (function_of(conversation.tools[row["index"]]).get("parameters") or {}).get("required") or []
+        how = {p["param"]: (p.get("source"), str(p.get("how", ""))) for p in params.provenance}
+        if any(how.get(r, ("", ""))[1].startswith(_CUT) for r in required):
+            continue  # a value cut from the words around the routing words is no value the user gave
+        shaped = [r for r in required if param_kind(r, ((function_of(conversation.tools[row["index"]]).get(
+            "parameters") or {}).get("properties") or {}).get(r) or {}) != "text"]
+        own = _said(params, shaped)
+        if proposal.missing and own and near:
+            why = f"{best['name']} would ask for {proposal.missing.get(best['name'])}, while {row['name']} (score " \
+                  f"{row['score']}) fits too and has every required value"
+        elif not proposal.missing and (extra := {v for v in own - best_all if v not in best_how}) \
+                and _values(params) >= best_all:
+            why = f"{row['name']} (score {row['score']}) takes every value {best['name']} takes, and more that " \
+                  f"the user said for its required parameters ({', '.join(sorted(extra))})"
+        else:
+            continue
+        return replace(other, reason=f"{act.reason}; {why}"), replace(got)
+    return act, proposal
+
+
+def _values(filled: Any) -> set[str]:
+    """Every argument value of a call, a fan-out's too, as text."""
+    out = {str(v) for v in filled.arguments.values()}
+    return out | ({str(v) for v in filled.fan_out[1]} if filled.fan_out else set())
+
+
+def _said(filled: Any, only: list[str] | None = None) -> set[str]:
+    """The values of a call that the user's latest turn gave (of the ``only`` parameters, if named): not cut from
+    the words around the routing words, not from the context or a default; a fan-out's values too."""
+    out = set()
+    for p in filled.provenance:
+        how = str(p.get("how", ""))
+        if p.get("source") == "latest user turn" and not how.startswith(_CUT) and "context" not in how \
+                and (only is None or p["param"] in only):
+            out.add(str(p["value"]))
+    if filled.fan_out and (only is None or filled.fan_out[0] in only):
+        out |= {str(v) for v in filled.fan_out[1]}
+    return out

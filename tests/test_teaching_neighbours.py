@@ -1,0 +1,47 @@
+"""fcourse.teaching.neighbours: the values the user gave choose between two close tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcourse.teaching.decision import Decision
+from fcourse.teaching.policy import decide
+
+
+def tool(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": description, "parameters": {
+        "type": "object", "properties": properties, "required": required}}}
+
+
+def test_a_near_neighbour_that_gets_every_required_value_beats_a_best_tool_that_would_ask() -> None:
+    # the two tools read the same (description and parameter descriptions): only the values can tell them apart
+    about, pier = "Look after a kayak at the pier.", {"type": "string", "description": "Pier, e.g. PR-12"}
+    stow = tool("stow_kayak", about, {"pier": pier, "ref": {
+        "type": "string", "pattern": "^KR-[0-9]{4}$", "description": "Reference"}}, ["pier", "ref"])
+    hold = tool("hold_kayak", about, {"pier": pier, "ref": {
+        "type": "integer", "minimum": 5, "maximum": 30, "description": "Reference"}}, ["pier", "ref"])
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "a kayak at PR-12, reference 10"}],
+                "tools": [stow, hold]})
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [("hold_kayak", {"pier": "PR-12", "ref": 10})]
+    assert "stow_kayak would ask for ['ref']" in d.record["reason"]
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "a kayak at PR-12, please"}],
+                "tools": [stow, hold]})  # neither gets every value: the best one asks, as before
+    assert d.kind == "ask" and d.record["missing"] == {"stow_kayak": ["ref"]}
+
+
+def test_a_neighbour_that_takes_every_value_of_the_best_tool_and_more_the_user_said_is_called() -> None:
+    tracking = {"type": "string", "pattern": "^PX[0-9]{6}$", "description": "Tracking number, e.g. PX123456"}
+    tools = [tool("check_parcel", "Track where a parcel is.", {"tracking": tracking}, ["tracking"]),
+             tool("redirect_parcel", "Send a parcel that is on its way to another address instead.", {
+                 "tracking": tracking, "address": {"type": "string", "description": "New delivery address"}},
+                  ["tracking", "address"])]
+
+    def ask(text: str) -> Decision:
+        return decide({"model": "m", "messages": [{"role": "user", "content": text}], "tools": tools})
+
+    d = ask("Parcel PX123456 needs to end up at 5 Mill Lane, not at work")  # tracking reads best; the address
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [  # is a value only redirecting takes
+        ("redirect_parcel", {"tracking": "PX123456", "address": "5 Mill Lane"})]
+    assert "takes every value check_parcel takes" in d.record["reason"]
+    d = ask("Parcel PX123456 needs to end up with me, where is it?")  # no address said: tracking it is
+    assert [c.name for c in d.tool_calls] == ["check_parcel"]

@@ -26,3 +26,10 @@ def test_pairs_name_the_alike_words_and_favour_the_telling_tool() -> None:
 def test_nothing_alike_gives_no_pairs() -> None:
     assert meaning_pairs("hello", ["Turn the lights in a room on or off."]) == [[]]
     assert meaning_pairs("", ["x"]) == [[]]
+
+
+def test_a_description_word_in_a_negated_clause_is_no_evidence_for_that_tool() -> None:
+    descs = ["估算一趟出租车的价钱；只报价，不会叫车。", "马上叫车，司机来接你。"]
+    estimate, hail = meaning_pairs("从机场叫个车去酒店", descs)
+    assert estimate == []  # "不会叫车" says what the estimate does not do
+    assert [p.written for p in hail] == ["叫车"]

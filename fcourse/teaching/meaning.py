@@ -10,7 +10,8 @@ the word is, on average, to the other tools' descriptions: a word that fits
 every tool equally tells nothing. The record names the pairs ("'borrowed' ~
 'loan' 0.61").
 
-Words in a negated clause ("don't refund O-100, ...") are left out, like
+Words in a negated clause are left out on both sides ("don't refund O-100, ..."; a
+description's "只报价，不会叫车" is no evidence for calling a car), like
 BM25's negated terms. Both sides are read the same way, so a Chinese request
 meets an English description through glosses, and the reverse.
 """
@@ -101,8 +102,9 @@ def clauses(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=1024)
 def _doc_words(description: str) -> tuple[tuple[str, str], ...]:
-    """(English word, what the description wrote) - a gloss keeps the Chinese word it came from."""
-    return tuple(dict.fromkeys(content_words(description, skip_negated=False)))
+    """(English word, what the description wrote) - a gloss keeps the Chinese word it came from; negated clauses
+    of the description are left out."""
+    return tuple(dict.fromkeys(content_words(description)))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -231,3 +231,10 @@ STUDIO = [tool("book_studio", "Book a music rehearsal studio.", {
 def test_optional_numbers_go_to_the_parameters_their_nouns_name() -> None:
     d = run("订排练室，三个小时，我们五个人", STUDIO)  # 个人 counts people: "Number of people playing"
     assert [c.arguments for c in d.tool_calls] == [{"hours": 3, "musicians": 5}]
+
+
+def test_chinese_counts_before_their_sizes_pair_one_per_call_and_a_word_for_size_names_no_size() -> None:
+    d = run("送40个中号箱子和15个大号箱子", CRATES)  # jieba: 个大号 is 个 + 大号 ("large size")
+    assert [c.arguments for c in d.tool_calls] == [{"size": "medium", "count": 40}, {"size": "large", "count": 15}]
+    d = run("要12个箱子，大小随便", CRATES)  # 大小 is "size": it names small and large, so neither
+    assert d.kind == "ask" and d.record["missing"] == {"order_crates": ["size"]}

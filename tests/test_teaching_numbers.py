@@ -53,3 +53,8 @@ def test_dozens_are_counted_in_twelves() -> None:
     assert [n.value for n in numbers_in("three dozen napkins")] == [36]
     assert [n.value for n in numbers_in("half a dozen pens")] == [6]
     assert numbers_in("dozens of people") == []
+
+
+def test_digits_written_against_chinese_characters_are_numbers_but_not_inside_ids() -> None:
+    assert [n.value for n in numbers_in("送30个小号箱")] == [30]
+    assert [n.value for n in numbers_in("退掉PX-2044那单")] == []

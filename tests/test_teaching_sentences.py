@@ -53,7 +53,7 @@ def test_similarities_are_rounded_and_the_same_every_time() -> None:
 
 
 def test_an_enum_value_is_found_by_what_the_users_words_mean() -> None:
-    from fcourse.teaching.given_values import ENUM_MEANING
+    from fcourse.teaching.given_enums import ENUM_MEANING
 
     got = closest_value(("economy", "business", "first"), "给我订个商务舱的座位", *ENUM_MEANING)
     assert got is not None and got[0] == "business" and got[1].startswith("商务")
@@ -66,7 +66,7 @@ def test_an_enum_value_is_found_by_what_the_users_words_mean() -> None:
 
 
 def test_a_word_of_the_tools_own_description_alone_means_no_enum_value() -> None:
-    from fcourse.teaching.given_values import ENUM_MEANING
+    from fcourse.teaching.given_enums import ENUM_MEANING
 
     kinds = ("standard", "electric", "cargo")
     assert closest_value(kinds, "please hold one for me", *ENUM_MEANING)[0] == "cargo"  # "hold" reads as a ship's

@@ -20,6 +20,7 @@ The policy (chapters 0-3): what the model says, as a five-stage pipeline
     filling        4. fill the arguments     -> ``Proposal`` (values, sources, what is missing)
     checking       4b. check them            -> ``Proposal`` (excluded / unstated values out, dates and
                    numbers normalised, the tool's JSON Schema obeyed; ask back otherwise)
+    neighbours     4c. let the values decide -> between two close tools, the one the user's values fit
     wording        5. word the reply         -> ``Decision`` and its glass-box record
     text           the model without tools: prose, JSON in a prompt's format, its failure modes
     results        answering from tool results
@@ -28,8 +29,9 @@ Reading words (used by the stages)
     analysis / lexicon / places   stemming and segmentation; concepts; a small gazetteer
     arguments      what kind of value each parameter wants, and where it was found
     meaning        routing by meaning: alike words (embeddings) and Chinese glosses, named in the record
-    exclusion / given_values
+    exclusion / given_values / given_enums / counting
                    (stage 4b) values the user excluded by a negation; values the user gave that the filler missed
+                   (enum values said or meant; which number counts what)
     semantics / glosses / segmenter / numbers / day_resolver
                    general resources: word embeddings (wordllama); CC-CEDICT; negation-safe jieba;
                    numbers in words and Chinese numerals; dates against a stated today

@@ -39,14 +39,8 @@ from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
 from fcourse.teaching.exclusion import TOKEN, excluded_values, shape
 from fcourse.teaching.filling import Proposal, proposal_of
-from fcourse.teaching.given_values import (
-    fill_booleans,
-    fill_enums,
-    fill_numbers,
-    fill_shapes,
-    order_enums,
-    paired_values,
-)
+from fcourse.teaching.given_enums import fill_enums, order_enums
+from fcourse.teaching.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.intents import Act
 from fcourse.teaching.routing import Routing

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["counted_by_noun", "counting_numbers", "counts_people", "people_said"]
+__all__ = ["counted_by_noun", "counting_numbers", "counts_people", "measure_word", "people_said"]
 
 #: closed classes of both languages: a number that labels rather than counts (二等座, 3号楼, the 2nd), words that
 #: give a total (一共, in total), and Chinese measure words that count (三个人, 八位, 两张)
@@ -24,6 +24,12 @@ _LABELS = re.compile(r"^(?:等|号|楼|层|级|期|代|路|年级|st\b|nd\b|rd\b
 _TOTAL = re.compile(r"(?:一共|总共|共|总计|合计|\bin total\b|\baltogether\b|\ball together\b|\btotal of\b)\s*$",
                     re.IGNORECASE)
 _MEASURE = re.compile(r"^(?:个|位|名|张|枝|支|朵|只|台|件|份|间|晚|次|本|瓶|盒|箱|袋|辆|天|小时|分钟|个月|周)")
+
+
+def measure_word(text: str) -> str:
+    """The Chinese measure word ``text`` opens with ("个" in "个大号"), or ""."""
+    m = _MEASURE.match(text)
+    return m.group() if m else ""
 
 
 def counting_numbers(text: str, free: list[Any]) -> list[Any]:

@@ -4,11 +4,9 @@ Used by ``fcourse.teaching.checking``. Each helper fills a parameter only from
 the words of the request, never from the context, and only when one reading
 is clear: a number written in words or Chinese numerals (the one free number);
 a city after a preposition, a Chinese street address, the words after a colon;
-a boolean from what its description says true and false mean; enum values
-named as written, through a Chinese word's CC-CEDICT glosses, or - for a
-missing or defaulted one - by word-embedding similarity (at least
-``ENUM_FLOOR``, and ``ENUM_MARGIN`` ahead of the runner-up); several enum values
-go to the parameters that share them in order, or become one call each.
+a boolean from what its description says true and false mean; with several
+values for one parameter, the other values said one per call. Enum values are
+``fcourse.teaching.given_enums``'s.
 """
 
 from __future__ import annotations
@@ -16,45 +14,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from fcourse.teaching.conversation import Conversation
 from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_people, people_said
-from fcourse.teaching.exclusion import inside, negated_spans
+from fcourse.teaching.given_enums import enum_positions
 from fcourse.teaching.params import param_text
 
-__all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "fill_booleans", "fill_enums", "fill_numbers", "fill_shapes",
-           "order_enums",
-           "paired_values"]
-
-_STOP = frozenset("the and for with from this that what which when where your user e.g number code name "
-                  "value text such like".split())
-#: how alike a user word and an enum value must be to choose it, and by how much better than the runner-up
-ENUM_FLOOR, ENUM_MARGIN = 0.45, 0.05
-#: the same for the sentence encoder's reading of the user's words and phrases (floor, lead, the two together),
-#: the only way an optional enum is filled from words that are not the value itself. Tuned on the v1-v3 sets.
-ENUM_MEANING = (0.5, 0.05, 0.66)
-
-
-
-def _enum_choice(values: list[Any], text: str, zh_words: list[str]) -> tuple[Any, str, str, float] | None:
-    from fcourse.teaching.glosses import english_words
-    from fcourse.teaching.semantics import similarity
-
-    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]{2,}", text) if w.lower() not in _STOP]
-    carried = [(w, w) for w in words] + [(g, z) for z in zh_words for g in english_words(z)[:6]]
-    scored = []
-    for v in values:
-        if not isinstance(v, str):
-            continue
-        phrase = v.replace("_", " ").lower()
-        best = max(((1.0 if w == phrase or w in phrase.split() else similarity(w, phrase), w, src)
-                    for w, src in carried), default=(0.0, "", ""))
-        scored.append((best[0], v, best[1], best[2]))
-    scored.sort(key=lambda s: -s[0])
-    if not scored or scored[0][0] < ENUM_FLOOR or (len(scored) > 1 and scored[0][0] - scored[1][0] < ENUM_MARGIN):
-        return None
-    return scored[0][1], scored[0][2], scored[0][3], scored[0][0]
-
-
+__all__ = ["fill_booleans", "fill_numbers", "fill_shapes", "paired_values"]
 
 # a capitalised word in any alphabet ("Quito", "Tromsø", "São Paulo"), after a preposition of place
 _CITY = re.compile(r"\b(in|to|from|at|near) ([^\W\d_]+(?:[ -](?=[^\W\d_a-z])[^\W\d_]+)?)")
@@ -197,6 +161,11 @@ def paired_values(text: str, props: dict[str, Any], args: dict[str, Any], param:
 
     low = text.lower()
     at = [low.find(str(v).lower().replace("_", " ")) for v in values]
+    if any(a < 0 for a in at) and isinstance(props.get(param), dict) and isinstance(props[param].get("enum"), list):
+        first = {}  # named through a Chinese word's glosses ("20个小号箱和10个大号箱"): where each is named first
+        for start, v in enum_positions(props[param]["enum"], text):
+            first.setdefault(v, start)
+        at = [first.get(v, -1) for v in values]
     if any(a < 0 for a in at) or at != sorted(at):
         return {}
     places = [(s, e, v) for v, s, e, _ in find_locations(text)]
@@ -211,10 +180,12 @@ def paired_values(text: str, props: dict[str, Any], args: dict[str, Any], param:
             found = [(s, v) for s, _, v in places]
         else:
             continue
-        # each value after its own mention of ``param`` and before the next one
-        bounds = [*at[1:], len(text)]
-        if len(found) == len(values) and all(at[i] <= found[i][0] < bounds[i] or
-                                             (i == 0 and found[0][0] < at[0]) for i in range(len(values))):
+        # each value after its own mention of ``param`` and before the next one - or, as Chinese puts a count,
+        # each before its own mention and after the one before ("20个小号箱和10个大号箱")
+        bounds, before = [*at[1:], len(text)], [-1, *at[:-1]]
+        if len(found) == len(values) and (
+                all(at[i] <= found[i][0] < bounds[i] or (i == 0 and found[0][0] < at[0]) for i in range(len(values)))
+                or all(before[i] < found[i][0] < at[i] for i in range(len(values)))):
             out[name] = [v for _, v in found]
     return out
 
@@ -257,118 +228,3 @@ def fill_booleans(text: str, props: dict[str, Any], required: list[str], args: d
                 word = sorted((yes if hit_yes else no) & said)[0]
                 add(name, value, f"the description says {str(value).lower()} means "
                                  f"'{' '.join(sorted(yes if hit_yes else no))}', and the user said '{word}'")
-
-
-def _enum_mentions(values: list[Any], text: str, taken: tuple[str, ...] = ()) -> list[Any]:
-    """The enum values the text names - as written, or through a Chinese word's glosses - in order of mention;
-    not inside a value another argument took ("docx" in "budget_2028.docx")."""
-    from fcourse.teaching.glosses import gloss_tokens
-
-    found: list[tuple[int, Any]] = []
-    low = text.lower()
-    spans = negated_spans(text) + [(m.start(), m.end()) for t in taken if len(t) > 2
-                                   for m in re.finditer(re.escape(t.lower()), low)]
-    for v in values:
-        if not isinstance(v, str):
-            continue
-        for form in {v.lower(), v.lower().replace("_", " ")}:
-            for m in re.finditer(rf"(?<![a-z]){re.escape(form)}(?![a-z])", low):
-                if not inside(spans, m.start()):
-                    found.append((m.start(), v))
-    if re.search(r"[\u4e00-\u9fff]", text):
-        from fcourse.teaching.segmenter import segment
-
-        for word, start, _ in segment(text):
-            if len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word):
-                tokens = gloss_tokens(word)
-                found += [(start, v) for v in values if isinstance(v, str) and set(v.lower().split("_")) <= tokens
-                          and not inside(spans, start)]
-    return list(dict.fromkeys(v for _, v in sorted(found, key=lambda x: x[0])))
-
-
-def order_enums(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
-                add: Any) -> tuple[str, list[Any]] | None:
-    """Several enum values named: to parameters that share the values, in order ("from checking to savings");
-    or, for a tool that takes one, several calls ("the kitchen and the study"). Returns a fan-out, if any."""
-    groups: dict[str, list[str]] = {}
-    for name, sub in props.items():
-        if isinstance(sub, dict) and isinstance(sub.get("enum"), list):
-            groups.setdefault(repr(sub["enum"]), []).append(name)
-    for names in groups.values():
-        said = _enum_mentions(props[names[0]]["enum"], text,
-                              tuple(v for n, v in args.items() if isinstance(v, str) and n not in names))
-        if len(names) > 1 and len(said) >= len(names) and len({args.get(n) for n in names}) < len(names):
-            for name, value in zip(names, said):
-                add(name, value, f"the enum values named in order ({', '.join(map(str, said))}) go to the "
-                                 f"parameters that take them, in the schema's order")
-        elif len(names) == 1 and names[0] in required and len(said) > 1:
-            add(names[0], said[0], f"several values named ({', '.join(map(str, said))}): one call each")
-            return names[0], said
-    return None
-
-
-def _dictionary_words(text: str) -> list[str]:
-    """The Chinese words of ``text`` whose glosses may name a value: jieba's words, and after two single
-    characters jieba cut apart, the word CC-CEDICT knows them as together (中 + 号 -> 中号, "medium-sized")."""
-    from fcourse.teaching.glosses import glosses
-    from fcourse.teaching.segmenter import segment
-
-    words = [w for w, _, _ in segment(text)]
-    out: list[str] = []
-    for i, w in enumerate(words):
-        if not re.fullmatch(r"[\u4e00-\u9fff]+", w):
-            continue
-        out.append(w)
-        if len(w) == 1 and i + 1 < len(words) and len(words[i + 1]) == 1 and glosses(w + words[i + 1]):
-            out.append(w + words[i + 1])
-    return out
-
-
-def _description_words(about: str) -> frozenset[str]:
-    """The words of a tool's description: English stems ("docking" -> "dock"), Chinese words as jieba cuts them."""
-    from fcourse.teaching.analysis import stem
-
-    words = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'-]*", about)}
-    if re.search(r"[\u4e00-\u9fff]", about):
-        from fcourse.teaching.segmenter import segment
-
-        words |= {w for w, _, _ in segment(about) if re.fullmatch(r"[\u4e00-\u9fff]{2,}", w)}
-    return frozenset(words)
-
-
-def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],
-                args: dict[str, Any], prov: list[dict[str, Any]], add: Any, about: str = "") -> None:
-    """Enum values the user named or meant; ``about`` is the tool's description, whose words (the ones that chose
-    the tool: "hold" for "Hold a bike") say nothing about which value is meant."""
-    # a value the schema defaulted, or one read from the context: the user's own words, if they mean a value, win
-    defaulted = {p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", ""))
-                 or str(p.get("source", "")).startswith("system")}
-    zh_words: list[str] | None = None
-    for name, sub in props.items():
-        if not isinstance(sub, dict) or not isinstance(sub.get("enum"), list):
-            continue
-        if name in args and name not in defaulted:
-            continue
-        optional = name not in args and name not in required
-        if zh_words is None:
-            zh_words = _dictionary_words(text) if conversation.zh or re.search(r"[\u4e00-\u9fff]", text) else []
-        choice = None if optional else _enum_choice(sub["enum"], text, zh_words)
-        if choice is None and all(isinstance(v, str) for v in sub["enum"]):
-            from fcourse.teaching.sentences import closest_value
-
-            # the description's words, but not those the parameter's description pairs with a value
-            paired = " ".join(part for part in re.split(r"[,，;；。.]", str(sub.get("description", "")))
-                              if any(str(v).lower() in part.lower() for v in sub["enum"]))
-            skip = _description_words(about) - _description_words(paired)
-            meant = closest_value(tuple(sub["enum"]), text, *ENUM_MEANING, skip=skip)
-            if meant:
-                value, said, sim, lead = meant
-                add(name, value, f"enum value {value!r} is what the user's '{said}' means (sentence encoder: "
-                                 f"{sim}, {lead} ahead of the next value)")
-                continue
-        if choice and choice[0] != args.get(name):
-            value, word, said, sim = choice
-            via = f"'{said}' (gloss '{word}')" if said != word else f"'{word}'"
-            add(name, value, f"enum value {value!r} is most like the user's {via} (similarity {sim})")
-
-

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 __all__ = ["Duration", "Number", "durations_in", "numbers_in", "unit_of"]
 
-_DIGITS = re.compile(r"(?<![\w+.])(?<![A-Za-z]-)\d+(?:\.\d+)?(?![\w.-]*[A-Za-z]|\d)")
+_DIGITS = re.compile(r"(?<![A-Za-z0-9_+.])(?<![A-Za-z]-)\d+(?:\.\d+)?(?![A-Za-z0-9_.-]*[A-Za-z]|\d)")
 _CN = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二三四五六七八九]+)?")
 _EN_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
             r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"

@@ -90,9 +90,10 @@ def clearly_closest(request: str, functions: list[dict[str, Any]], floor: float,
     return (best, sims[best], lead) if sims[best] >= floor and lead >= margin else None
 
 
-def _phrases(text: str, skip: frozenset[str] = frozenset()) -> list[str]:
+def _phrases(text: str, skip: frozenset[str] = frozenset(), avoid: frozenset[str] = frozenset()) -> list[str]:
     """The request's words and runs of two or three words, without those that open or close on a stop word, and
-    without a word whose stem (a Chinese word: itself) is in ``skip`` standing alone."""
+    without a word whose stem (a Chinese word: itself) is in ``skip`` standing alone, and without any run that holds
+    a word of ``avoid``."""
     import re
 
     from fcourse.teaching.analysis import stem
@@ -116,7 +117,7 @@ def _phrases(text: str, skip: frozenset[str] = frozenset()) -> list[str]:
                 continue
             if n == 1 and zh and len(run[0]) == 1:  # one character alone (点, 车) is too ambiguous to mean a value
                 continue
-            if n == 1 and (run[0] in skip or not zh and stem(run[0]) in skip):
+            if n == 1 and (run[0] in skip or not zh and stem(run[0]) in skip) or avoid.intersection(run):
                 continue
             out.append(("" if zh else " ").join(run))
     return list(dict.fromkeys(out))
@@ -124,16 +125,18 @@ def _phrases(text: str, skip: frozenset[str] = frozenset()) -> list[str]:
 
 @functools.lru_cache(maxsize=1024)
 def closest_value(values: tuple[str, ...], text: str, floor: float, margin: float, together: float = 0.0,
-                  skip: frozenset[str] = frozenset()) -> tuple[str, str, float, float] | None:
+                  skip: frozenset[str] = frozenset(), avoid: frozenset[str] = frozenset()
+                  ) -> tuple[str, str, float, float] | None:
     """(value, the user's words, similarity, lead) of the enum value the request's words clearly mean, or None.
 
     Each value ("annual_inspection" read as "annual inspection") is compared with
     every word and run of two or three words of the request (negated clauses left
     out); a value wins when its best match is at least ``floor`` alike and
     ``margin`` ahead of every other value's best, the two adding up to ``together``
-    ("商务舱" -> business). Words in ``skip`` (the tool's own description) are not read alone.
+    ("商务舱" -> business). Words in ``skip`` (the tool's own description) are not read alone, and words in
+    ``avoid`` (大小, "size", names several values) not at all.
     """
-    phrases = _phrases(positive_text(text), skip)
+    phrases = _phrases(positive_text(text), skip, avoid)
     if not phrases or len(values) < 2:
         return None
     scored = []

@@ -1,0 +1,208 @@
+"""Enum values the user named or meant, that the argument filler missed (chapter 3, stage 4b).
+
+Used by ``fcourse.teaching.checking``. An enum value is taken from the words
+of the request only: named as written, through a Chinese word's CC-CEDICT
+glosses (a word jieba cut in two is read whole: 中 + 号 is 中号), or - for a
+missing or defaulted one - by word-embedding similarity (at least
+``ENUM_FLOOR``, and ``ENUM_MARGIN`` ahead of the runner-up) or the sentence
+encoder's reading (``ENUM_MEANING``). A word that names the parameter itself
+("size"; 大小, whose glosses name small and large) or the tool (its
+description's words) chooses no value. Several values named go to the
+parameters that share them in order, or become one call each.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fcourse.teaching.conversation import Conversation
+from fcourse.teaching.exclusion import inside, negated_spans
+from fcourse.teaching.params import param_text
+
+__all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "enum_positions", "fill_enums", "order_enums"]
+
+_STOP = frozenset("the and for with from this that what which when where your user e.g number code name "
+                  "value text such like".split())
+#: how alike a user word and an enum value must be to choose it, and by how much better than the runner-up
+ENUM_FLOOR, ENUM_MARGIN = 0.45, 0.05
+#: the same for the sentence encoder's reading of the user's words and phrases (floor, lead, the two together),
+#: the only way an optional enum is filled from words that are not the value itself. Tuned on the v1-v3 sets.
+ENUM_MEANING = (0.5, 0.05, 0.66)
+
+
+
+def _enum_choice(values: list[Any], text: str, zh_words: list[str],
+                 about: str = "") -> tuple[Any, str, str, float] | None:
+    """The enum value a word of the request (or a Chinese word's gloss) is most like; ``about`` is the parameter's
+    own name and description, whose words ("size" for "Crate size") name the parameter, not a value."""
+    from fcourse.teaching.analysis import stem
+    from fcourse.teaching.glosses import english_words
+
+    own = {stem(w) for w in re.findall(r"[A-Za-z]+", about)} - {
+        stem(part) for v in values if isinstance(v, str) for part in re.findall(r"[A-Za-z]+", v)}
+    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]{2,}", text) if w.lower() not in _STOP]
+    carried = [(w, w) for w in words] + [(g, z) for z in zh_words if len(_named(values, z)) < 2
+                                         for g in english_words(z)[:6]]
+    carried = [(w, src) for w, src in carried if stem(w) not in own]
+    return _closest(values, carried)
+
+
+def _named(values: list[Any], word: str) -> list[Any]:
+    """The enum values a Chinese word's glosses name ("中号" -> medium, through "medium-sized"; "大小", "size",
+    names small and large)."""
+    from fcourse.teaching.glosses import gloss_tokens
+
+    tokens = gloss_tokens(word)
+    tokens = tokens | {part for t in tokens for part in t.split("-")}
+    return [v for v in values if isinstance(v, str) and set(v.lower().split("_")) <= tokens]
+
+
+def _closest(values: list[Any], carried: list[tuple[str, str]]) -> tuple[Any, str, str, float] | None:
+    from fcourse.teaching.semantics import similarity
+
+    scored = []
+    for v in values:
+        if not isinstance(v, str):
+            continue
+        phrase = v.replace("_", " ").lower()
+        best = max(((1.0 if w == phrase or w in phrase.split() else similarity(w, phrase), w, src)
+                    for w, src in carried), default=(0.0, "", ""))
+        scored.append((best[0], v, best[1], best[2]))
+    scored.sort(key=lambda s: -s[0])
+    if not scored or scored[0][0] < ENUM_FLOOR or (len(scored) > 1 and scored[0][0] - scored[1][0] < ENUM_MARGIN):
+        return None
+    return scored[0][1], scored[0][2], scored[0][3], scored[0][0]
+
+
+def _enum_mentions(values: list[Any], text: str, taken: tuple[str, ...] = ()) -> list[Any]:
+    """The enum values the text names - as written, or through a Chinese word's glosses - in order of mention;
+    not inside a value another argument took ("docx" in "budget_2028.docx")."""
+    return list(dict.fromkeys(v for _, v in enum_positions(values, text, taken)))
+
+
+def enum_positions(values: list[Any], text: str, taken: tuple[str, ...] = ()) -> list[tuple[int, Any]]:
+    """Where the text names each enum value (``_enum_mentions``), in order."""
+
+    found: list[tuple[int, Any]] = []
+    low = text.lower()
+    spans = negated_spans(text) + [(m.start(), m.end()) for t in taken if len(t) > 2
+                                   for m in re.finditer(re.escape(t.lower()), low)]
+    for v in values:
+        if not isinstance(v, str):
+            continue
+        for form in {v.lower(), v.lower().replace("_", " ")}:
+            for m in re.finditer(rf"(?<![a-z]){re.escape(form)}(?![a-z])", low):
+                if not inside(spans, m.start()):
+                    found.append((m.start(), v))
+    if re.search(r"[\u4e00-\u9fff]", text):
+        for word, start in _dictionary_spans(text):
+            named = _named(values, word) if len(word) >= 2 else []
+            if len(named) == 1 and not inside(spans, start):  # 大小 ("size") names small and large: neither
+                found.append((start, named[0]))
+    return sorted(found, key=lambda x: x[0])
+
+
+def order_enums(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
+                add: Any) -> tuple[str, list[Any]] | None:
+    """Several enum values named: to parameters that share the values, in order ("from checking to savings");
+    or, for a tool that takes one, several calls ("the kitchen and the study"). Returns a fan-out, if any."""
+    groups: dict[str, list[str]] = {}
+    for name, sub in props.items():
+        if isinstance(sub, dict) and isinstance(sub.get("enum"), list):
+            groups.setdefault(repr(sub["enum"]), []).append(name)
+    for names in groups.values():
+        said = _enum_mentions(props[names[0]]["enum"], text,
+                              tuple(v for n, v in args.items() if isinstance(v, str) and n not in names))
+        if len(names) > 1 and len(said) >= len(names) and len({args.get(n) for n in names}) < len(names):
+            for name, value in zip(names, said):
+                add(name, value, f"the enum values named in order ({', '.join(map(str, said))}) go to the "
+                                 f"parameters that take them, in the schema's order")
+        elif len(names) == 1 and names[0] in required and len(said) > 1:
+            add(names[0], said[0], f"several values named ({', '.join(map(str, said))}): one call each")
+            return names[0], said
+    return None
+
+
+def _without_measure(word: str, start: int) -> tuple[str, int]:
+    """A word jieba glued to the measure word before it, without it, when only that is in the dictionary
+    (个大号 -> 大号)."""
+    from fcourse.teaching.counting import measure_word
+    from fcourse.teaching.glosses import glosses
+
+    m = measure_word(word)
+    if m and len(word) > len(m) + 1 and not glosses(word) and glosses(word[len(m):]):
+        return word[len(m):], start + len(m)
+    return word, start
+
+
+def _dictionary_words(text: str) -> list[str]:
+    """The Chinese words of ``text`` whose glosses may name a value (``_dictionary_spans``)."""
+    return [w for w, _ in _dictionary_spans(text)]
+
+
+def _dictionary_spans(text: str) -> list[tuple[str, int]]:
+    """(word, start) for the Chinese words of ``text``: jieba's words (without a measure word glued to one,
+    ``_without_measure``), and after two single characters jieba cut apart, the word CC-CEDICT knows them as
+    together (中 + 号 -> 中号, "medium-sized")."""
+    from fcourse.teaching.glosses import glosses
+    from fcourse.teaching.segmenter import segment
+
+    words = list(segment(text))
+    out: list[tuple[str, int]] = []
+    for i, (w, start, _) in enumerate(words):
+        if not re.fullmatch(r"[\u4e00-\u9fff]+", w):
+            continue
+        out.append(_without_measure(w, start))
+        if len(w) == 1 and i + 1 < len(words) and len(words[i + 1][0]) == 1 and glosses(w + words[i + 1][0]):
+            out.append((w + words[i + 1][0], start))
+    return out
+
+
+def _description_words(about: str) -> frozenset[str]:
+    """The words of a tool's description: English stems ("docking" -> "dock"), Chinese words as jieba cuts them."""
+    from fcourse.teaching.analysis import stem
+
+    words = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'-]*", about)}
+    if re.search(r"[\u4e00-\u9fff]", about):
+        from fcourse.teaching.segmenter import segment
+
+        words |= {w for w, _, _ in segment(about) if re.fullmatch(r"[\u4e00-\u9fff]{2,}", w)}
+    return frozenset(words)
+
+
+def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],
+                args: dict[str, Any], prov: list[dict[str, Any]], add: Any, about: str = "") -> None:
+    """Enum values the user named or meant; ``about`` is the tool's description, whose words (the ones that chose
+    the tool: "hold" for "Hold a bike") say nothing about which value is meant."""
+    # a value the schema defaulted, or one read from the context: the user's own words, if they mean a value, win
+    defaulted = {p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", ""))
+                 or str(p.get("source", "")).startswith("system")}
+    zh_words: list[str] | None = None
+    for name, sub in props.items():
+        if not isinstance(sub, dict) or not isinstance(sub.get("enum"), list):
+            continue
+        if name in args and name not in defaulted:
+            continue
+        optional = name not in args and name not in required
+        if zh_words is None:
+            zh_words = _dictionary_words(text) if conversation.zh or re.search(r"[\u4e00-\u9fff]", text) else []
+        choice = None if optional else _enum_choice(sub["enum"], text, zh_words, param_text(name, sub))
+        if choice is None and all(isinstance(v, str) for v in sub["enum"]):
+            from fcourse.teaching.sentences import closest_value
+
+            # the description's words, but not those the parameter's description pairs with a value
+            paired = " ".join(part for part in re.split(r"[,，;；。.]", str(sub.get("description", "")))
+                              if any(str(v).lower() in part.lower() for v in sub["enum"]))
+            skip = _description_words(about) - _description_words(paired)
+            avoid = frozenset(w for w in zh_words if len(_named(sub["enum"], w)) > 1)  # 大小, "size": no one size
+            meant = closest_value(tuple(sub["enum"]), text, *ENUM_MEANING, skip=skip, avoid=avoid)
+            if meant:
+                value, said, sim, lead = meant
+                add(name, value, f"enum value {value!r} is what the user's '{said}' means (sentence encoder: "
+                                 f"{sim}, {lead} ahead of the next value)")
+                continue
+        if choice and choice[0] != args.get(name):
+            value, word, said, sim = choice
+            via = f"'{said}' (gloss '{word}')" if said != word else f"'{word}'"
+            add(name, value, f"enum value {value!r} is most like the user's {via} (similarity {sim})")

@@ -238,3 +238,15 @@ def test_chinese_counts_before_their_sizes_pair_one_per_call_and_a_word_for_size
     assert [c.arguments for c in d.tool_calls] == [{"size": "medium", "count": 40}, {"size": "large", "count": 15}]
     d = run("要12个箱子，大小随便", CRATES)  # 大小 is "size": it names small and large, so neither
     assert d.kind == "ask" and d.record["missing"] == {"order_crates": ["size"]}
+
+
+TOUR = [tool("book_tour", "Book a guided tour of the castle.", {
+    "language": {"type": "string", "enum": ["english", "chinese", "japanese"], "description": "Language of the guide"},
+    "people": {"type": "integer", "minimum": 1, "maximum": 30, "description": "Group size"}}, ["language", "people"])]
+
+
+def test_a_concept_every_value_shares_names_none_of_them() -> None:
+    d = run("城堡导览，要韩语的，四个人", TOUR)  # Korean is a language, but none of the three the tour has
+    assert d.kind == "ask" and d.record["missing"] == {"book_tour": ["language"]}
+    d = run("城堡导览，要日语的，四个人", TOUR)
+    assert [c.arguments for c in d.tool_calls] == [{"language": "japanese", "people": 4}]

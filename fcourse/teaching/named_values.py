@@ -41,6 +41,12 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
         if not text:
             continue
         keys = analyse(text).keys
+        # a concept several values share (#language for "english" and "chinese") tells none of them apart
+        counts: dict[str, int] = {}
+        for v in values:
+            for k in analyse(str(v)).keys:
+                counts[k] = counts.get(k, 0) + 1
+        common = {k for k, n in counts.items() if n > 1}
         best: tuple[tuple[int, int], Any, str] | None = None
         for v in values:
             sv = str(v)
@@ -51,7 +57,7 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
                 pos = word_search(text, sv)
             how = f"enum value {sv!r} in the text"
             if pos < 0:
-                vkeys = analyse(sv).keys
+                vkeys = analyse(sv).keys - common
                 shared = vkeys & keys - {"#date", "#time"}  # "day" and "tomorrow" share only the calendar
                 if shared and len(shared) >= max(1, len(vkeys) // 2):
                     pos = min(t.start for t in analyse(text).terms if t.key in shared)

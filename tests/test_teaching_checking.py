@@ -250,3 +250,16 @@ def test_a_concept_every_value_shares_names_none_of_them() -> None:
     assert d.kind == "ask" and d.record["missing"] == {"book_tour": ["language"]}
     d = run("城堡导览，要日语的，四个人", TOUR)
     assert [c.arguments for c in d.tool_calls] == [{"language": "japanese", "people": 4}]
+
+
+VANS = [tool("hire_van", "Hire a van for moving things.", {
+    "van": {"type": "string", "enum": ["small", "luxury", "suv", "one_tonne"], "description": "Van class"},
+    "day": {"type": "string", "format": "date", "description": "Pick-up day"}}, ["van", "day"])]
+
+
+def test_a_day_or_a_number_inside_a_gloss_chooses_no_enum_value() -> None:
+    today = {"role": "system", "content": "Today is 2027-03-09 (Tuesday)."}
+    d = run([today, {"role": "user", "content": "周日租一辆敞篷的"}], VANS)  # 周日 is Sunday, not an SUV
+    assert d.kind == "ask" and d.record["missing"] == {"hire_van": ["van"]}
+    d = run([today, {"role": "user", "content": "下周日租车，给多少钱都行"}], VANS)  # 钱: "one tenth of a tael"
+    assert d.kind == "ask" and d.record["missing"] == {"hire_van": ["van"]}

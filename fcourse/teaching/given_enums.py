@@ -44,8 +44,22 @@ def _enum_choice(values: list[Any], text: str, zh_words: list[str],
     words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]{2,}", text) if w.lower() not in _STOP]
     carried = [(w, w) for w in words] + [(g, z) for z in zh_words if len(_named(values, z)) < 2
                                          for g in english_words(z)[:6]]
-    carried = [(w, src) for w, src in carried if stem(w) not in own]
+    timely = any(_calendar(str(v).replace("_", " ")) for v in values)
+    carried = [(w, src) for w, src in carried if stem(w) not in own
+               and (timely or not _calendar(src))  # "周日" (Sunday) is a day, never a car class
+               and (w not in _NUMBER_WORDS or re.search(r"\d|[一二两三四五六七八九十]", src))]  # 钱: "one tenth"
     return _closest(values, carried)
+
+
+#: number words a gloss may hold ("one tenth of a tael" for 钱): a value's number only when the word says one
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten first second third half".split())
+
+
+def _calendar(word: str) -> bool:
+    """Whether a word is a day ("Sunday", "周日", "tonight"; a time of day such as "morning" is not)."""
+    from fcourse.teaching.dates import time_spans
+
+    return bool(time_spans(word))
 
 
 def _named(values: list[Any], word: str) -> list[Any]:
@@ -195,7 +209,10 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             paired = " ".join(part for part in re.split(r"[,，;；。.]", str(sub.get("description", "")))
                               if any(str(v).lower() in part.lower() for v in sub["enum"]))
             skip = _description_words(about) - _description_words(paired)
-            avoid = frozenset(w for w in zh_words if len(_named(sub["enum"], w)) > 1)  # 大小, "size": no one size
+            timely = any(_calendar(str(v).replace("_", " ")) for v in sub["enum"])
+            avoid = frozenset(w for w in zh_words if len(_named(sub["enum"], w)) > 1  # 大小, "size": no one size
+                              or not timely and _calendar(w)) | (frozenset() if timely else frozenset(
+                w for w in re.findall(r"[A-Za-z]+", text) if _calendar(w)))  # a day is no car class
             meant = closest_value(tuple(sub["enum"]), text, *ENUM_MEANING, skip=skip, avoid=avoid)
             if meant:
                 value, said, sim, lead = meant

@@ -263,3 +263,30 @@ def test_a_day_or_a_number_inside_a_gloss_chooses_no_enum_value() -> None:
     assert d.kind == "ask" and d.record["missing"] == {"hire_van": ["van"]}
     d = run([today, {"role": "user", "content": "下周日租车，给多少钱都行"}], VANS)  # 钱: "one tenth of a tael"
     assert d.kind == "ask" and d.record["missing"] == {"hire_van": ["van"]}
+
+
+POSTERS = [tool("print_poster", "Print a poster.", {
+    "paper_size": {"type": "string", "enum": ["a2", "a1", "letter"], "description": "Paper size"},
+    "copies": {"type": "integer", "minimum": 1, "description": "Copies"}}, ["paper_size", "copies"])]
+
+
+def test_the_parameters_own_word_chooses_no_value() -> None:
+    d = run("Print 3 copies on B0 paper", POSTERS)  # "paper" names the parameter; B0 is no size it has
+    assert d.kind == "ask" and d.record["missing"] == {"print_poster": ["paper_size"]}
+    assert [c.arguments for c in run("Print 3 copies on A1 paper", POSTERS).tool_calls] == [
+        {"paper_size": "a1", "copies": 3}]
+
+
+PAUSE = [tool("pause_plan", "Pause a gym plan for a while.", {
+    "plan": {"type": "string", "pattern": "^PL-[0-9]{4}$", "description": "Plan id, e.g. PL-1234"},
+    "weeks": {"type": "integer", "minimum": 1, "maximum": 12, "description": "How many weeks to pause"}},
+    ["plan", "weeks"])]
+
+
+def test_a_length_of_time_in_another_unit_is_no_count_of_this_one() -> None:
+    d = run("pause PL-1234 for two months", PAUSE)  # not 2 weeks: ask how many weeks
+    assert d.kind == "ask" and d.record["missing"] == {"pause_plan": ["weeks"]}
+    assert [c.arguments for c in run("pause PL-1234 for two weeks", PAUSE).tool_calls] == [
+        {"plan": "PL-1234", "weeks": 2}]
+    assert [c.arguments for c in run("pause PL-1234 for 14 days", PAUSE).tool_calls] == [
+        {"plan": "PL-1234", "weeks": 2}]

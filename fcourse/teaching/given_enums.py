@@ -208,7 +208,12 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             # the description's words, but not those the parameter's description pairs with a value
             paired = " ".join(part for part in re.split(r"[,，;；。.]", str(sub.get("description", "")))
                               if any(str(v).lower() in part.lower() for v in sub["enum"]))
-            skip = _description_words(about) - _description_words(paired)
+            # ... and the parameter's own words ("paper" for "Paper size"), but not the values' words
+            unpaired = " ".join(part for part in re.split(r"[,，;；。.]", str(sub.get("description", "")))
+                                if not any(str(v).lower() in part.lower() for v in sub["enum"]))
+            own = _description_words(f"{name.replace('_', ' ')} {unpaired}") - _description_words(" ".join(
+                str(v).replace("_", " ") for v in sub["enum"]))
+            skip = _description_words(about) - _description_words(paired) | own
             timely = any(_calendar(str(v).replace("_", " ")) for v in sub["enum"])
             avoid = frozenset(w for w in zh_words if len(_named(sub["enum"], w)) > 1  # 大小, "size": no one size
                               or not timely and _calendar(w)) | (frozenset() if timely else frozenset(

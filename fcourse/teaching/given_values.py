@@ -16,6 +16,7 @@ from typing import Any
 
 from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_people, people_said
 from fcourse.teaching.given_enums import enum_positions
+from fcourse.teaching.numbers import _UNIT_MINUTES, durations_in, unit_of
 from fcourse.teaching.params import param_text
 
 __all__ = ["fill_booleans", "fill_numbers", "fill_shapes", "paired_values"]
@@ -85,6 +86,10 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
     if not wanted:  # an optional number the user gave ("for two people"), when it is the only numeric parameter
         wanted = [n for n in numeric if n not in args] if len(numeric) == 1 else []
     free = _free_numbers(text, args, mentions, cut)
+    if len(wanted) == 1 and (unit := unit_of(f"{props[wanted[0]].get('description', '')} {wanted[0]}")):
+        # "six months" for a number of weeks: a length of time in another unit is no count of this one
+        free = [n for n in free if not any(d.start <= n.start < d.end and d.minutes / _UNIT_MINUTES[unit] != n.value
+                                           for d in durations_in(text))]
     if len(wanted) == 1:
         _fill_one(text, props, wanted[0], free, add)
     unfilled = [n for n in numeric if n not in args]
@@ -133,8 +138,6 @@ def _fill_one(text: str, props: dict[str, Any], name: str, free: list[Any], add:
 def _fill_durations(text: str, props: dict[str, Any], numeric: list[str], add: Any) -> None:
     """A length of time for a number counted in a unit of time: "half an hour" is 30 for "Maximum minutes",
     "两个半小时" 2.5 for "Hours" - one duration in the text, converted to the unit the description names."""
-    from fcourse.teaching.numbers import _UNIT_MINUTES, durations_in, unit_of
-
     timed = [(n, unit_of(f"{props[n].get('description', '')} {n}")) for n in numeric]
     timed = [(n, u) for n, u in timed if u]
     said = durations_in(text) if timed else []

@@ -290,3 +290,17 @@ def test_a_length_of_time_in_another_unit_is_no_count_of_this_one() -> None:
         {"plan": "PL-1234", "weeks": 2}]
     assert [c.arguments for c in run("pause PL-1234 for 14 days", PAUSE).tool_calls] == [
         {"plan": "PL-1234", "weeks": 2}]
+
+
+CLASSES = [tool("enrol_class", "Sign a child up for a dance class.", {
+    "class_id": {"type": "string", "pattern": "^CL-[0-9]{4}$", "description": "Class id, e.g. CL-1001"},
+    "child_name": {"type": "string", "description": "Name of the person taking the class"},
+    "teacher": {"type": "string", "description": "Preferred teacher (optional)"}}, ["class_id", "child_name"])]
+
+
+def test_a_sentences_first_word_in_another_spelling_is_no_name_and_an_optional_text_is_not_taken_from_context() -> None:
+    d = run("Enrol my daughter in CL-1001.", CLASSES)  # "Enrol" (enroll) is an ordinary word, not her name
+    assert d.kind == "ask" and d.record["missing"] == {"enrol_class": ["child_name"]}
+    system = {"role": "system", "content": "Family's usual teacher: Marco."}
+    d = run([system, {"role": "user", "content": "Mia Chen for CL-1001 please"}], CLASSES)
+    assert [c.arguments for c in d.tool_calls] == [{"class_id": "CL-1001", "child_name": "Mia Chen"}]

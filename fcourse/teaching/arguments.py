@@ -277,8 +277,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 if got:
                     note(param, got[0], origins[where], got[1])
                     break
-            else:
-                label = label_value(param, schema, sources.context)
+            else:  # an optional text is the user's to give: a preference in the context is not a request
+                label = label_value(param, schema, sources.context) if param in required else None
                 if label:
                     note(param, label[0], origins[-1], f"label {label[1]!r} in the context")
             continue

@@ -21,6 +21,7 @@ from fcourse.teaching.dates import time_spans, zh_number
 from fcourse.teaching.lexicon import CURRENCIES, EN_STOPWORDS, LANGUAGES, NOT_CODES, UNITS
 from fcourse.teaching.locations import find_locations
 from fcourse.teaching.params import main_type, name_words, param_text
+from fcourse.teaching.proper_names import ordinary_word
 
 __all__ = [
     "Candidate",
@@ -229,6 +230,8 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
             words = m.group(1).split()
             while words and words[0].lower() in EN_STOPWORDS | _NOT_NAMES:
                 words.pop(0)
+            if len(words) == 1 and not text[:m.start(1)].strip(" \"“") and ordinary_word(words[0]):
+                continue  # "Enrol my son ...": a sentence's first word is capitalised anyway
             if words:
                 start = m.start(1) + m.group(1).index(words[0])
                 out.append(Candidate(" ".join(words), where, start, start + len(" ".join(words)),

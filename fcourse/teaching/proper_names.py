@@ -22,7 +22,7 @@ from typing import Any
 
 from fcourse.teaching.params import name_words
 
-__all__ = ["asks_for_a_name", "proper_name"]
+__all__ = ["asks_for_a_name", "ordinary_word", "proper_name"]
 
 _NAME_CUE_EN = re.compile(r"\b(?i:named|called|(?:his|her|their|my|the)? ?name(?: is|:)?)\s+(?P<v>[^\s,.;!?，。；！？]+"
                           r"(?:\s+[A-Z0-9][^\s,.;!?，。；！？]*)*)")
@@ -57,6 +57,20 @@ def _vocabulary() -> frozenset[str]:
     return frozenset(words)
 
 
+@functools.lru_cache(maxsize=1)
+def _stems() -> frozenset[str]:
+    from fcourse.teaching.analysis import stem
+
+    return frozenset(stem(w) for w in _vocabulary())
+
+
+def ordinary_word(word: str) -> bool:
+    """Whether a capitalised word is an ordinary English word, in any spelling ("Enrol" as "enroll" is)."""
+    from fcourse.teaching.analysis import stem
+
+    return word.lower() in _vocabulary() or stem(word) in _stems()
+
+
 def _english_names(text: str) -> list[str]:
     out = []
     for m in _RUN.finditer(text):
@@ -64,7 +78,8 @@ def _english_names(text: str) -> list[str]:
         if _SENTENCE_START.search(text[: m.start()]):  # a sentence's first word is capitalised anyway
             while words and words[0].lower() in _OPENERS:
                 words.pop(0)
-            if words and words[0].lower() in _vocabulary():  # "Register Olga Petrova": an ordinary word first
+            if words and (words[0].lower() in _vocabulary()  # "Register Olga Petrova": an ordinary word first
+                          or len(words) == 1 and ordinary_word(words[0])):  # "Enrol my son": another spelling
                 words.pop(0)
         while words and _CALENDAR.fullmatch(words[-1]):  # "Nonna's this Friday": a day's name names no one
             words.pop()

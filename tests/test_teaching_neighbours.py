@@ -45,3 +45,18 @@ def test_a_neighbour_that_takes_every_value_of_the_best_tool_and_more_the_user_s
     assert "takes every value check_parcel takes" in d.record["reason"]
     d = ask("Parcel PX123456 needs to end up with me, where is it?")  # no address said: tracking it is
     assert [c.name for c in d.tool_calls] == ["check_parcel"]
+
+
+def test_of_two_tools_that_would_ask_the_one_that_takes_what_the_user_said_asks() -> None:
+    tools = [tool("book_coach_seat", "Reserve seats on a particular coach.", {
+        "coach": {"type": "string", "pattern": "^C[0-9]{3}$", "description": "Coach number, e.g. C101"},
+        "seat_type": {"type": "string", "enum": ["aisle", "window"], "description": "Kind of seat"}},
+        ["coach", "seat_type"]),
+        tool("refund_coach_ticket", "Refund and void a coach ticket that was already bought.", {
+            "ticket": {"type": "string", "pattern": "^CT-[0-9]{5}$", "description": "Ticket number, e.g. CT-12345"}},
+            ["ticket"])]
+    for text in ("I want to buy a ticket on C204.", "帮我买C204的车票"):  # "bought" and "ticket" read as the refund
+        d = decide({"model": "m", "messages": [{"role": "user", "content": text}], "tools": tools})
+        assert d.kind == "ask" and d.record["missing"] == {"book_coach_seat": ["seat_type"]}, text
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "refund my coach ticket"}], "tools": tools})
+    assert d.kind == "ask" and d.record["missing"] == {"refund_coach_ticket": ["ticket"]}

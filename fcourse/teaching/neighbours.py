@@ -32,6 +32,8 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
     - the best tool would ask back for a value, while a near neighbour that also fits gets every required value,
       one of them from the user's latest turn ("saddle on BK-90210 snapped": the fault report has its bike id,
       ending a ride has nothing);
+    - the best tool would ask back and takes nothing the user said, while a near neighbour - or a tool for which
+      the turn holds a value only it can take - takes some: ask for what that one lacks ("buy a ticket on C204");
     - the best tool has all it needs, and another tool its words point at takes every value it takes and more
       the user said for its required parameters ("PX1 needs to end up at 5 Mill Lane": tracking takes the
       parcel, redirecting takes the parcel and the address) - values of a shape, not free text, and not the
@@ -44,12 +46,12 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
     best_how = " ".join(str(p.get("how", "")) for p in proposal.filled[0][1].provenance)  # what chose its values
     for row in routing.ranked:
         near = row["fits"] and row["score"] >= NEIGHBOUR_SHARE * best["score"]
-        if row is best or not (near or row["_open"] and row["score"] > 0 and not proposal.missing):
-            continue
+        if row is best or not (near or row["_open"] and row["score"] > 0):
+            continue  # (a near neighbour for every rule; another tool the words point at for the second)
         other = replace(act, chosen=[row], focuses={row["index"]: None}, segments={})
         got = check(conversation, routing, other, fill(conversation, routing, other))
         params = got.filled[0][1] if got.filled else None
-        if params is None or got.missing or not got.calls:
+        if params is None:
             continue
         required = (function_of(conversation.tools[row["index"]]).get("parameters") or {}).get("required") or []
         how = {p["param"]: (p.get("source"), str(p.get("how", ""))) for p in params.provenance}
@@ -58,6 +60,14 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
         shaped = [r for r in required if param_kind(r, ((function_of(conversation.tools[row["index"]]).get(
             "parameters") or {}).get("properties") or {}).get(r) or {}) != "text"]
         own = _said(params, shaped)
+        if got.missing or not got.calls:
+            valued = any(t["term"] in ("#value", "#value_hint") for t in row["top_terms"])  # a value only it takes
+            if (near or valued) and proposal.missing and own and not _said(proposal.filled[0][1]):
+                why = f"{best['name']} would ask for {proposal.missing.get(best['name'])} and takes nothing the " \
+                      f"user said, while {row['name']} (score {row['score']}) takes {', '.join(sorted(own))}: ask " \
+                      "for what it lacks"
+                return replace(other, reason=f"{act.reason}; {why}"), replace(got)
+            continue
         if proposal.missing and own and near:
             why = f"{best['name']} would ask for {proposal.missing.get(best['name'])}, while {row['name']} (score " \
                   f"{row['score']}) fits too and has every required value"

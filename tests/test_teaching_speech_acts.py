@@ -35,3 +35,9 @@ def test_thanks_and_greetings_ask_for_nothing_unless_a_request_follows(text: str
 def test_chinese_questions_are_read_as_questions(text: str, act: str) -> None:
     # "申请" is not the polite 请 of a request; 能不能 asks for an action; A-not-A (贵不贵) and 吗 ask a question
     assert speech_act(text) == act
+
+
+def test_a_can_you_question_with_a_day_or_a_count_is_a_request_not_a_question_about_the_tool() -> None:
+    assert speech_act("Can you send texts abroad?") == "capability"
+    assert speech_act("Can someone fetch three rugs for cleaning on Friday?") == "request"
+    assert speech_act("Could a technician come tomorrow?") == "request"

@@ -59,6 +59,15 @@ _ASKS_RE = re.compile(r"帮我|给我|请|麻烦|\bplease\b|\bcan you\b|\bcould 
                       re.IGNORECASE)
 
 
+def _dated_or_counted(text: str) -> bool:
+    """Whether the turn names a day or a count ("tomorrow morning", "two suits"): a request about something
+    specific, not a question about what a tool can do."""
+    from fcourse.teaching.dates import time_spans
+    from fcourse.teaching.numbers import numbers_in
+
+    return bool(time_spans(text) or numbers_in(text))
+
+
 def speech_act(text: str) -> str:
     """What the turn does: ``request`` (the default), or a question that asks for no action.
 
@@ -86,6 +95,7 @@ def speech_act(text: str) -> str:
                                                        text, re.IGNORECASE):
         return "info"
     if _CAPABILITY_RE.search(text.strip()) and not _SPECIFIC_RE.search(re.sub(r"^\W*\w+\s+you\b", "", text.strip(),
-                                                                              flags=re.IGNORECASE)):
+                                                                              flags=re.IGNORECASE)) \
+            and not _dated_or_counted(text):
         return "capability"
     return "request"

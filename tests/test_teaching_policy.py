@@ -961,3 +961,15 @@ def test_when_no_tool_fits_on_its_words_the_one_that_gets_every_value_from_the_t
     assert "the one tool that gets every required value" in d.record["reason"]
     d = decide({"model": "m", "messages": [{"role": "user", "content": "改送到建国路88号"}], "tools": tools})
     assert not d.tool_calls  # no tracking number: no tool gets every value, nothing is called
+
+
+def test_a_question_about_what_there_is_may_be_answered_by_a_search_tool_never_by_one_that_acts() -> None:
+    search = tool("find_in_catalogue", "Search the library catalogue for books, films and audiobooks by topic.",
+                  {"query": {"type": "string", "description": "What to look for"}}, ["query"])
+    cancel = tool("cancel_loan", "Cancel a loan.", {"loan_id": {"type": "string", "description": "Loan id"}},
+                  ["loan_id"])
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "Do you have audiobooks on volcanoes?"}],
+                "tools": [search, cancel]})
+    assert [c.name for c in d.tool_calls] == ["find_in_catalogue"]
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "Can you cancel loans?"}], "tools": [cancel]})
+    assert d.kind == "answer" and not d.tool_calls

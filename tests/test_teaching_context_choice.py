@@ -40,3 +40,16 @@ def test_the_one_candidate_is_not_taken_when_the_user_describes_another_day() ->
 def test_a_count_of_months_is_not_both() -> None:
     facts = "客户的订单：MV-101（上午），MV-102（下午）。"
     assert choose_in_context(facts, ["MV-101", "MV-102"], "给我的订单加个仓位，存两个月", TODAY) is None
+
+
+def test_keeping_one_candidate_and_acting_on_the_other_means_the_other() -> None:
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "游泳馆那个留着，另一个退掉", TODAY)[0] == ["LK-301"]
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "keep the gym one, give up the other", TODAY)[0] == [
+        "LK-377"]
+    # a negated action is not a kept candidate: "don't renew the gym one, move it" still means the gym one
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "don't renew the gym one, just move it", TODAY) is None
+
+
+def test_a_word_every_candidate_shares_in_another_form_points_at_none() -> None:
+    scripts = "Verified: prescriptions RX1001 (vitamin D, 2 refills left) and RX1002 (iron, 1 refill left)."
+    assert choose_in_context(scripts, ["RX1001", "RX1002"], "could I get a refill sent over?", TODAY) is None

@@ -16,7 +16,9 @@ Negated and excluded clauses are left out first ("北京的别动", "but leave t
 room": ``fcourse.teaching.exclusion``). Exactly one candidate must be
 pointed at more than every other; otherwise nothing is chosen and the model asks.
 "Both" / "all" / 两个 / 都 with no word that picks one means every candidate:
-one call each.
+one call each. "Keep the English one, drop the other" (英语那门留着，另一门退掉)
+points at the one candidate it does not keep. English words are compared by
+their stems, so "refill" and "refills" are one word, shared by both candidates.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ __all__ = ["choose_in_context", "contradicted"]
 
 _ALL = re.compile(r"\b(?:both|all|each|every)\b|都|全部|所有", re.IGNORECASE)  # not 两个: "住两个月" counts months
 _SPLIT = re.compile(r"[.;。；\n]")
+#: the user points away from the one they named (closed-class words of both languages)
+_OTHER = re.compile(r"\b(?:other|rest|another|everything|all)\b|另一|其他|其它|别的|剩下|其余|所有|全部", re.IGNORECASE)
 
 
 def _attributes(context: str, candidates: list[str]) -> dict[str, str]:
@@ -43,11 +47,11 @@ def _attributes(context: str, candidates: list[str]) -> dict[str, str]:
 
 
 def _words(text: str) -> set[str]:
-    from fcourse.teaching.analysis import analyse
+    from fcourse.teaching.analysis import analyse, stem
     from fcourse.teaching.glosses import glossed_words
 
     keys = {t.key for t in analyse(text).terms if not t.key.startswith("#date")}
-    english = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+    english = {stem(w) for w in re.findall(r"[A-Za-z]{3,}", text)}  # "refill" and "refills" are one word
     return keys | english | set(glossed_words(text))
 
 
@@ -76,6 +80,14 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     best, runner_up = ranked[0], ranked[1]
     if best[1] and len(best[1]) > len(runner_up[1]):
         return [best[0]], f"the context says {', '.join(sorted(best[1]))} about it, and so does the user"
+    kept = "".join(ch if any(s <= i < e for s, e in spans) else " " for i, ch in enumerate(user))
+    if not best[1] and len(attributes) == 2 and kept.strip() and _OTHER.search(said):  # "keep X, drop the other"
+        left_words, left_days = _words(kept), _days(kept, today)
+        pointed = [v for v, about in attributes.items()
+                   if (left_words & _words(about)) | (left_days & _days(about, today))]
+        if len(pointed) == 1:
+            other = next(v for v in attributes if v != pointed[0])
+            return [other], f"the user keeps {pointed[0]} (a clause that excludes it), and means the other one"
     if _ALL.search(said) and not best[1]:
         return list(attributes), "the user means all of them"
     return None

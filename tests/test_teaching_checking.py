@@ -304,3 +304,18 @@ def test_a_sentences_first_word_in_another_spelling_is_no_name_and_an_optional_t
     system = {"role": "system", "content": "Family's usual teacher: Marco."}
     d = run([system, {"role": "user", "content": "Mia Chen for CL-1001 please"}], CLASSES)
     assert [c.arguments for c in d.tool_calls] == [{"class_id": "CL-1001", "child_name": "Mia Chen"}]
+
+
+PARTY = [tool("quote_party", "Price a party package.", {
+    "guests": {"type": "integer", "minimum": 5, "maximum": 300, "description": "Number of guests"},
+    "day": {"type": "string", "format": "date", "description": "Party day"},
+    "venue_address": {"type": "string", "description": "Where the party is held"}}, ["guests", "day", "venue_address"])]
+
+
+def test_a_count_of_guests_is_no_id_a_day_of_a_month_is_no_count_and_another_address_is_not_this_one() -> None:
+    system = {"role": "system", "content": "Today is 2027-03-10 (Wednesday). Home address on file: 4 Oak Row."}
+    d = run([system, {"role": "user", "content": "Price a party for 40 guests on April 2, please"}], PARTY)
+    assert d.kind == "ask" and d.record["missing"] == {"quote_party": ["venue_address"]}  # not the home address
+    assert {a["param"]: a["value"] for a in d.record["arguments"]} == {"guests": 40, "day": "2027-04-02"}
+    d = run([system, {"role": "user", "content": "Price a party on April 20 at 9 Mill Lane"}], PARTY)
+    assert d.kind == "ask" and d.record["missing"] == {"quote_party": ["guests"]}  # 20 is the day, not guests

@@ -130,6 +130,9 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     found = set(re.findall(rf"(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])", context)) if text else set()
     if len(found) > 1:
         return f"the context holds {len(found)} candidates ({', '.join(sorted(found))}) and the user chose none"
+    other = _other_kind(context, text, name)
+    if other:
+        return f"the context's label names another one ('{other}'), not this parameter"
     low = context.lower()
     labels = _labels(name, schema)
     if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if w.isascii() else w in context
@@ -138,6 +141,29 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     return None
 
 
+
+
+def _other_kind(context: str, value: str, name: str) -> str | None:
+    """The label before a context value when it qualifies the parameter's head word differently: "Billing address
+    on file: 12 Elm St" is no value for ``delivery_address`` (a billing address, not a delivery one)."""
+    from fcourse.teaching.analysis import stem
+
+    words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("_", " ").lower())
+    if len(words) < 2 or value not in context:
+        return None
+    head, qualifiers = stem(words[-1]), {stem(w) for w in words[:-1]}
+    before = context[:context.find(value)]
+    label = re.split(r"[.;。；\n]", before)[-1]
+    said = [stem(w) for w in re.findall(r"[A-Za-z]{2,}", label)]  # "member's" is "member"
+
+    def alike(a: str, b: str) -> bool:  # "member" and "membership"
+        return a == b or len(a) >= 4 and len(b) >= 4 and (a.startswith(b) or b.startswith(a))
+
+    if head in said and not any(alike(q, w) for q in qualifiers for w in said):
+        i = said.index(head)
+        if i > 0 and said[i - 1] not in ("the", "a", "an", "your", "my", "their", "verifi", "is", "are"):
+            return label.strip(" :：")
+    return None
 
 
 #: "my other order", "另一个订单": the latest turn points away from what an earlier turn named (closed-class words)

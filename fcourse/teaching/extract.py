@@ -259,7 +259,8 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
         ptext = param_text(name, schema)
         pkeys = analyse(ptext).keys - {"#lookup"}
         month_like = "month" in re.findall(r"[a-z]+", ptext.lower()) or "月" in ptext
-        id_like = bool(pkeys & {"#id", "#user"}) and not month_like
+        counts = bool(_COUNTING.search(ptext))  # "Number of guests" counts; "Member number" names one
+        id_like = bool(pkeys & {"#id", "#user"}) and not month_like and not counts
         if month_like:
             for regex, how in ((_MONTH_ZH_RE, "month (n月)"), (_MONTH_EN_RE, "month name"),
                                (_MONTH_N_RE, "month n")):
@@ -273,8 +274,9 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
             return sorted(out, key=lambda c: c.start)
         is_int = main_type(schema) == "integer"
         for m in _NUMBER_RE.finditer(text):
-            if text[m.end() : m.end() + 1] == "月":
-                continue
+            if text[m.end() : m.end() + 1] == "月" or _DAY_OF_MONTH.search(text[max(0, m.start() - 12):m.start()]) \
+                    or _MONTH_AFTER.match(text, m.end()):
+                continue  # "September 1", "1st of May": a day of a month, not a count
             value: Any = float(m.group().replace(",", ""))
             if is_int:
                 if value != int(value):
@@ -295,6 +297,13 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
 _PERSON_RE = re.compile(r"(?<![A-Za-z])((?:[A-Z][a-z]+(?:['’]s\b)?\s+)*[A-Z][a-z]+)(?:['’]s)?(?![A-Za-z])")
 _NOT_NAMES = frozenset({"what", "whats", "what's", "who", "where", "when", "how", "could", "can", "please", "find",
                         "get", "look", "tell", "send", "give", "show", "email", "text", "call", "hey", "hi"})
+
+
+_MONTH_NAMES = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY_OF_MONTH = re.compile(rf"\b{_MONTH_NAMES}\s+$", re.IGNORECASE)
+_MONTH_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAMES}\b", re.IGNORECASE)
+#: a numeric parameter's description that says it counts (closed-class words of both languages)
+_COUNTING = re.compile(r"\bnumber of\b|\bhow many\b|\bcount\b|_count\b|人数|数量|几个|多少", re.IGNORECASE)
 
 
 def _in_range(value: float, schema: dict[str, Any]) -> bool:

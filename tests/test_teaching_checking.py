@@ -319,3 +319,13 @@ def test_a_count_of_guests_is_no_id_a_day_of_a_month_is_no_count_and_another_add
     assert {a["param"]: a["value"] for a in d.record["arguments"]} == {"guests": 40, "day": "2027-04-02"}
     d = run([system, {"role": "user", "content": "Price a party on April 20 at 9 Mill Lane"}], PARTY)
     assert d.kind == "ask" and d.record["missing"] == {"quote_party": ["guests"]}  # 20 is the day, not guests
+
+
+CAKES = [tool("quote_cake", "Price a celebration cake.", {
+    "flavour": {"type": "string", "enum": ["vanilla", "lemon", "chocolate"], "description": "Sponge flavour"}},
+    ["flavour"])]
+
+
+def test_anything_but_excludes_a_value() -> None:
+    d = run("A cake quote please - anything but lemon, she can't stand it. Vanilla then.", CAKES)
+    assert [c.arguments for c in d.tool_calls] == [{"flavour": "vanilla"}]

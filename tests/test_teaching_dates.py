@@ -29,3 +29,10 @@ def test_which_parameters_want_a_clock_time() -> None:
     assert wants_clock("start", {"type": "string", "description": "Start time, HH:MM (24-hour)."})
     assert not wants_clock("when", {"type": "string", "description": "When, as YYYY-MM-DD HH:MM."})
     assert not wants_clock("note", {"type": "string", "description": "Anything else."})
+
+
+def test_chinese_minutes_written_in_numerals_are_read() -> None:
+    from fcourse.teaching.dates import clock_spans
+
+    text = "后天下午三点二十分到"
+    assert [text[a:b] for a, b in clock_spans(text)] == ["下午三点二十分"]

@@ -40,7 +40,7 @@ _TIME_RES = (
         r"(?:今天|明天|后天|昨天|今晚|明晚|明早|今早|大后天|下周[一二三四五六日天]?|本周[一二三四五六日天]?|"
         r"周[一二三四五六日天]|星期[一二三四五六日天]|\d{1,2}月\d{1,2}[日号])?"
         r"(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
-        r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:\d{1,2}分|半|整)?"
+        r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:(?:\d{1,2}|[一二两三四五六七八九十]{1,3})分|半|整)?"
         r"|(?:今天|明天|后天|昨天|今晚|明晚|大后天|下周[一二三四五六日天]?|周[一二三四五六日天]|"
         r"星期[一二三四五六日天]|\d{1,2}月\d{1,2}[日号])(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
     ),
@@ -71,7 +71,8 @@ _ISO_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _CLOCK_EN_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b", re.IGNORECASE)
-_CLOCK_ZH_RE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:(\d{1,2})分|(半))?")
+_CLOCK_ZH_RE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时]"
+                          r"(?:(\d{1,2}|[一二两三四五六七八九十]{1,3})分|(半))?")
 
 
 def zh_number(token: str) -> int:
@@ -89,7 +90,7 @@ def _clock(value: str) -> str | None:
     m = _CLOCK_ZH_RE.search(value)
     if m:
         hour = zh_number(m.group(1))
-        minute = int(m.group(2)) if m.group(2) else (30 if m.group(3) else 0)
+        minute = zh_number(m.group(2)) if m.group(2) else (30 if m.group(3) else 0)  # 一点十五分 is 1:15
     else:
         m = _CLOCK_EN_RE.search(value.replace(".m.", "m"))
         if not m or (not m.group(2) and not m.group(3)):
@@ -104,7 +105,7 @@ def _clock(value: str) -> str | None:
 
 _DAY_PART = r"(?:早上|早晨|上午|中午|下午|晚上|傍晚|凌晨|今晚|明晚)"
 _CLOCK_SPAN_RES = (
-    re.compile(rf"{_DAY_PART}?(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})[点點时](?:\d{{1,2}}分|半|整)?"),
+    re.compile(rf"{_DAY_PART}?(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})[点點时](?:(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})分|半|整)?"),
     re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b"
                r"|(?<=\bat )\d{1,2}(?=\s*(?:$|[^\w\s]|o'clock|tonight|tomorrow|today|on\b|this\b|next\b|in the\b)"
                r")", re.IGNORECASE),

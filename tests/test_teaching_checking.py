@@ -329,3 +329,15 @@ CAKES = [tool("quote_cake", "Price a celebration cake.", {
 def test_anything_but_excludes_a_value() -> None:
     d = run("A cake quote please - anything but lemon, she can't stand it. Vanilla then.", CAKES)
     assert [c.arguments for c in d.tool_calls] == [{"flavour": "vanilla"}]
+
+
+BEANS = [tool("order_beans", "买一包咖啡豆。", {
+    "roast": {"type": "string", "enum": ["house", "deep_roast", "decaf"],
+              "description": "烘焙：house=店里的招牌；deep_roast=深度烘焙；decaf=低因。"},
+    "grams": {"type": "integer", "minimum": 100, "maximum": 1000, "description": "克数"}}, ["roast", "grams"])]
+
+
+def test_a_value_a_chinese_clause_turns_down_by_its_described_word_is_never_chosen() -> None:
+    d = run("买250克咖啡豆，不要深度烘焙，随便烤烤", BEANS)  # 深度烘焙 is deep_roast's word in the description
+    assert "deep_roast" not in str([c.arguments for c in d.tool_calls])
+    assert d.kind == "ask" and d.record["missing"] == {"order_beans": ["roast"]}

@@ -185,6 +185,17 @@ def _description_words(about: str) -> frozenset[str]:
     return frozenset(words)
 
 
+def _described_labels(schema: dict[str, Any]) -> dict[str, list[str]]:
+    """The words a parameter's description pairs with its values ("standard=日常保洁；deep_clean=深度保洁")."""
+    values = {str(v) for v in schema.get("enum", [])}
+    out: dict[str, list[str]] = {}
+    pairs = re.findall(r"([A-Za-z0-9_]+)\s*[=＝]\s*([^；;，,。.（(=＝]+)", str(schema.get("description", "")))
+    for value, label in pairs:
+        if value in values and label.strip():
+            out.setdefault(value, []).append(label.strip())
+    return out
+
+
 def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],
                 args: dict[str, Any], prov: list[dict[str, Any]], add: Any, about: str = "") -> None:
     """Enum values the user named or meant; ``about`` is the tool's description, whose words (the ones that chose
@@ -193,6 +204,8 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
     defaulted = {p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", ""))
                  or str(p.get("source", "")).startswith("system")}
     zh_words: list[str] | None = None
+    # a Chinese clause that turns a value down ("不要深度保洁"): the value it names is never chosen
+    refused = " ".join(text[a:b] for a, b in negated_spans(text) if re.search(r"[\u4e00-\u9fff]", text[a:b]))
     for name, sub in props.items():
         if not isinstance(sub, dict) or not isinstance(sub.get("enum"), list):
             continue
@@ -201,8 +214,13 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         optional = name not in args and name not in required
         if zh_words is None:
             zh_words = _dictionary_words(text) if conversation.zh or re.search(r"[\u4e00-\u9fff]", text) else []
-        choice = None if optional else _enum_choice(sub["enum"], text, zh_words, param_text(name, sub))
-        if choice is None and all(isinstance(v, str) for v in sub["enum"]):
+        values = list(sub["enum"])
+        no = _enum_choice(values, refused, _dictionary_words(refused), param_text(name, sub)) if refused else None
+        labels = _described_labels(sub)  # "deep_clean=深度保洁": the description's own word for a value
+        values = [v for v in values if not (no and v == no[0])
+                  and not any(label in refused for label in labels.get(v, ()))]
+        choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub))
+        if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1:
             from fcourse.teaching.sentences import closest_value
 
             # the description's words, but not those the parameter's description pairs with a value
@@ -218,7 +236,7 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             avoid = frozenset(w for w in zh_words if len(_named(sub["enum"], w)) > 1  # 大小, "size": no one size
                               or not timely and _calendar(w)) | (frozenset() if timely else frozenset(
                 w for w in re.findall(r"[A-Za-z]+", text) if _calendar(w)))  # a day is no car class
-            meant = closest_value(tuple(sub["enum"]), text, *ENUM_MEANING, skip=skip, avoid=avoid)
+            meant = closest_value(tuple(values), text, *ENUM_MEANING, skip=skip, avoid=avoid)
             if meant:
                 value, said, sim, lead = meant
                 add(name, value, f"enum value {value!r} is what the user's '{said}' means (sentence encoder: "

@@ -38,6 +38,7 @@ DATA_V5 = ROOT / "tests" / "data" / "teaching_unseen_v5.json"
 DATA_V6 = ROOT / "tests" / "data" / "teaching_unseen_v6.json"
 DATA_V7 = ROOT / "tests" / "data" / "teaching_unseen_v7.json"
 DATA_V8 = ROOT / "tests" / "data" / "teaching_unseen_v8.json"
+DATA_V9 = ROOT / "tests" / "data" / "teaching_unseen_v9.json"
 MODEL = "fcourse-teacher"
 KINDS = {"tool_calls": "call", "ask": "ask", "answer": "answer", "text": "answer"}
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

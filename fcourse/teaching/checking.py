@@ -39,6 +39,7 @@ from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
 from fcourse.teaching.exclusion import TOKEN, excluded_values, shape
 from fcourse.teaching.filling import Proposal, proposal_of
+from fcourse.teaching.freetext import CUT_FROM_AROUND
 from fcourse.teaching.given_enums import fill_enums, order_enums
 from fcourse.teaching.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.glosses import glossed_words
@@ -111,8 +112,6 @@ def _labels(name: str, schema: dict[str, Any]) -> set[str]:
     return words - _STOP
 
 
-#: how a free-text value cut from around the routing words is recorded: a number inside it still counts
-_CUT = ("words before", "words after", "the whole request")
 #: the user points at something without naming it ("print that one", "就打刚传的那个"): closed-class words
 _POINTING = re.compile(r"\b(?:it|(?:that|this|the) (?:one|file|document)|the same|the last|the latest|"
                        r"(?:just|i) upload(?:ed)?)\b|那个|这个|那份|这份|那张|它|刚", re.IGNORECASE)
@@ -247,7 +246,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
                 add(name, said[0][1], f"'{said[0][0]}' written as YYYY-MM ({said[0][2]})")
     fill_shapes(text, props, required, args, add)
     defaulted = frozenset(p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", "")))
-    cut = frozenset(p["param"] for p in prov if str(p.get("how", "")).startswith(_CUT))
+    cut = frozenset(p["param"] for p in prov if str(p.get("how", "")).startswith(CUT_FROM_AROUND))
     fill_numbers(text, props, required, args, mentions, add, defaulted, cut)
     fill_enums(conversation, text, props, required, args, prov, add, about)
     fill_booleans(text, props, required, args, add)

@@ -17,9 +17,14 @@ from fcourse.teaching.exclusion import inside, negated_spans
 from fcourse.teaching.params import param_text
 
 __all__ = [
+    "CUT_FROM_AROUND",
     "free_text",
     "whole_request",
 ]
+
+#: how a value cut from the words around the routing words is recorded (``free_text``, ``whole_request``): such a
+#: value is a guess at a span, not a value the user gave for the parameter, and later stages treat it so
+CUT_FROM_AROUND = ("words before", "words after", "the whole request")
 
 _QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|《([^》]+)》|‘([^’]+)’|(?<![A-Za-z])'([^']+)'(?![A-Za-z])")
 _EN_FILLERS = re.compile(

@@ -224,19 +224,19 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             from fcourse.teaching.sentences import closest_value
 
             # the description's words, but not those the parameter's description pairs with a value
-            paired = " ".join(part for part in re.split(r"[,，;；。.]", str(sub.get("description", "")))
-                              if any(str(v).lower() in part.lower() for v in sub["enum"]))
             # ... and the parameter's own words ("paper" for "Paper size"), but not the values' words
-            unpaired = " ".join(part for part in re.split(r"[,，;；。.]", str(sub.get("description", "")))
-                                if not any(str(v).lower() in part.lower() for v in sub["enum"]))
+            parts = re.split(r"[,，;；。.]", str(sub.get("description", "")))
+            names = [any(str(v).lower() in part.lower() for v in sub["enum"]) for part in parts]
+            paired = " ".join(part for part, named in zip(parts, names) if named)
+            unpaired = " ".join(part for part, named in zip(parts, names) if not named)
             own = _description_words(f"{name.replace('_', ' ')} {unpaired}") - _description_words(" ".join(
                 str(v).replace("_", " ") for v in sub["enum"]))
             skip = _description_words(about) - _description_words(paired) | own
             timely = any(_calendar(str(v).replace("_", " ")) for v in sub["enum"])
-            avoid = frozenset(w for w in zh_words if len(_named(sub["enum"], w)) > 1  # 大小, "size": no one size
-                              or not timely and _calendar(w)) | (frozenset() if timely else frozenset(
-                w for w in re.findall(r"[A-Za-z]+", text) if _calendar(w)))  # a day is no car class
-            meant = closest_value(tuple(values), text, *ENUM_MEANING, skip=skip, avoid=avoid)
+            avoid = {w for w in zh_words if len(_named(sub["enum"], w)) > 1}  # 大小, "size": no one size
+            if not timely:  # a day is no car class
+                avoid |= {w for w in [*zh_words, *re.findall(r"[A-Za-z]+", text)] if _calendar(w)}
+            meant = closest_value(tuple(values), text, *ENUM_MEANING, skip=skip, avoid=frozenset(avoid))
             if meant:
                 value, said, sim, lead = meant
                 add(name, value, f"enum value {value!r} is what the user's '{said}' means (sentence encoder: "

@@ -25,6 +25,7 @@ from typing import Any, Literal
 from fcourse.teaching.analysis import analyse
 from fcourse.teaching.arguments import Sources, fill_arguments
 from fcourse.teaching.conversation import Conversation, function_of
+from fcourse.teaching.freetext import CUT_FROM_AROUND
 from fcourse.teaching.lexicon import GENERIC_WEIGHT
 from fcourse.teaching.routing import SENTENCE_TERM, Routing, term_weight
 
@@ -106,7 +107,7 @@ def _given_in_full(conversation: Conversation, routing: Routing) -> list[dict[st
     return [dict(complete[0], fits=True, _given_in_full=True)]
 
 
-_CUT = ("words before", "words after", "the whole request", "schema default", "not ")
+_CUT = (*CUT_FROM_AROUND, "schema default", "not ")
 
 
 def _segments(latest: str, focuses: list[int | None]) -> dict[int, tuple[int, int]]:

@@ -18,10 +18,10 @@ from fcourse.teaching.arguments import param_kind
 from fcourse.teaching.checking import check
 from fcourse.teaching.conversation import function_of
 from fcourse.teaching.filling import fill
+from fcourse.teaching.freetext import CUT_FROM_AROUND
 
 __all__ = ["NEIGHBOUR_SHARE", "values_decide"]
 
-_CUT = ("words before", "words after", "the whole request")
 #: how close (a share of the best score) a fitting tool must come to take over when it has every value
 NEIGHBOUR_SHARE = 0.7
 
@@ -55,7 +55,7 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
             continue
         required = (function_of(conversation.tools[row["index"]]).get("parameters") or {}).get("required") or []
         how = {p["param"]: (p.get("source"), str(p.get("how", ""))) for p in params.provenance}
-        if any(how.get(r, ("", ""))[1].startswith(_CUT) for r in required):
+        if any(how.get(r, ("", ""))[1].startswith(CUT_FROM_AROUND) for r in required):
             continue  # a value cut from the words around the routing words is no value the user gave
         shaped = [r for r in required if param_kind(r, ((function_of(conversation.tools[row["index"]]).get(
             "parameters") or {}).get("properties") or {}).get(r) or {}) != "text"]
@@ -93,7 +93,7 @@ def _said(filled: Any, only: list[str] | None = None) -> set[str]:
     out = set()
     for p in filled.provenance:
         how = str(p.get("how", ""))
-        if p.get("source") == "latest user turn" and not how.startswith(_CUT) and "context" not in how \
+        if p.get("source") == "latest user turn" and not how.startswith(CUT_FROM_AROUND) and "context" not in how \
                 and (only is None or p["param"] in only):
             out.add(str(p["value"]))
     if filled.fan_out and (only is None or filled.fan_out[0] in only):

@@ -22,6 +22,7 @@ from fcourse.teaching import text as text_model
 from fcourse.teaching.conversation import Conversation, estimate_tokens, function_of, truncate_tokens
 from fcourse.teaching.decision import Decision
 from fcourse.teaching.filling import Proposal
+from fcourse.teaching.freetext import CUT_FROM_AROUND
 from fcourse.teaching.intents import Act
 from fcourse.teaching.results import compose_answer
 from fcourse.teaching.routing import Routing, tool_profile
@@ -113,7 +114,7 @@ def _rules_question(latest: str, act: str, tool: dict[str, Any], filled: Any) ->
     params = function_of(tool).get("parameters") or {}
     required = [r for r in params.get("required") or [] if isinstance(r, str)]
     given = {p["param"] for p in filled.provenance if p.get("source") == "latest user turn"
-             and not str(p.get("how", "")).startswith(("the whole request", "words before", "words after"))}
+             and not str(p.get("how", "")).startswith(CUT_FROM_AROUND)}
     return len(set(required) & given) < len(filled.missing)
 
 

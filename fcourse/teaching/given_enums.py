@@ -218,7 +218,7 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         no = _enum_choice(values, refused, _dictionary_words(refused), param_text(name, sub)) if refused else None
         labels = _described_labels(sub)  # "deep_clean=深度保洁": the description's own word for a value
         values = [v for v in values if not (no and v == no[0])
-                  and not any(label in refused for label in labels.get(v, ()))]
+                  and not any(label in refused for label in labels.get(str(v), ()))]
         choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub))
         if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1:
             from fcourse.teaching.sentences import closest_value

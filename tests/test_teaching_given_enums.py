@@ -17,3 +17,34 @@ def test_a_word_that_names_several_values_a_negated_value_or_one_inside_another_
     assert enum_positions(SIZES, "大小都行") == []  # 大小 is "size": it names small and large
     assert enum_positions(SIZES, "the large one, not the small one") == [(4, "large")]
     assert enum_positions(["pdf", "docx"], "send report.docx as pdf", ("report.docx",)) == [(20, "pdf")]
+
+
+def test_the_words_a_description_pairs_with_each_value_are_read_in_its_usual_shapes() -> None:
+    from fcourse.teaching.given_enums import _described_labels
+
+    def labels(values: list[str], description: str) -> dict[str, list[str]]:
+        return _described_labels({"type": "string", "enum": values, "description": description})
+
+    assert labels(["trim", "restyle"], "Cut. trim = tidy the ends; restyle = a whole new shape.") == {
+        "trim": ["tidy the ends"], "restyle": ["a whole new shape"]}
+    assert labels(["north", "south"], "Branch: north (Hill Street) or south (the harbour).") == {
+        "north": ["Hill Street"], "south": ["the harbour"]}
+    assert labels(["tea", "coffee"], "饮品：tea为红茶/绿茶，coffee是美式咖啡。") == {
+        "tea": ["红茶", "绿茶"], "coffee": ["美式咖啡"]}
+    assert labels(["child", "senior"], "child is under 12; senior is 65+.") == {"child": ["under 12"]}  # 65+: no words
+
+
+def test_a_value_is_chosen_by_the_words_its_description_gives_it() -> None:
+    from fcourse.teaching.policy import decide
+
+    speed = {"type": "string", "enum": ["std", "exp"],
+             "description": "Shipping speed. std = delivery within five working days; exp = next-day courier delivery."}
+    tool = {"type": "function", "function": {"name": "ship_parcel", "description": "Send a parcel to an address.",
+                                             "parameters": {"type": "object", "properties": {
+                                                 "address": {"type": "string", "description": "Delivery address"},
+                                                 "speed": speed}, "required": ["address", "speed"]}}}
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "Send this parcel to 4 Elm Road, it has to "
+                                                                     "arrive tomorrow by courier."}], "tools": [tool]})
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [("ship_parcel", {"address": "4 Elm Road", "speed": "exp"})]
+    assert "next-day" not in str(d.tool_calls[0].arguments)  # the label chooses the value; the value is sent
+

@@ -71,3 +71,18 @@ def test_a_word_of_the_tools_own_description_alone_means_no_enum_value() -> None
     kinds = ("standard", "electric", "cargo")
     assert closest_value(kinds, "please hold one for me", *ENUM_MEANING)[0] == "cargo"  # "hold" reads as a ship's
     assert closest_value(kinds, "please hold one for me", *ENUM_MEANING, skip=frozenset({"hold"})) is None
+
+
+def test_a_value_is_read_as_its_described_words_but_not_from_a_phrase_of_the_tools_own_words() -> None:
+    from fcourse.teaching.given_enums import _description_words
+
+    labels = (("std", "delivery within five working days"), ("exp", "next-day courier delivery"))
+    tool_words = _description_words("Book a courier to collect a parcel.")
+
+    def meant(text: str) -> str | None:
+        got = closest_value(("std", "exp"), text, 0.5, 0.05, 0.66, labels=labels, skip=tool_words)
+        return got[0] if got else None
+
+    assert meant("Book a courier for my parcel, next day please") == "exp"
+    assert meant("Book a courier to collect my parcel from 4 Elm Road") is None  # "courier to collect" is the tool
+    assert closest_value(("std", "exp"), "Book a courier for my parcel, next day please", 0.5, 0.05, 0.66) is None

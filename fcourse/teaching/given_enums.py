@@ -5,7 +5,8 @@ of the request only: named as written, through a Chinese word's CC-CEDICT
 glosses (a word jieba cut in two is read whole: 中 + 号 is 中号), or - for a
 missing or defaulted one - by word-embedding similarity (at least
 ``ENUM_FLOOR``, and ``ENUM_MARGIN`` ahead of the runner-up) or the sentence
-encoder's reading (``ENUM_MEANING``). A word that names the parameter itself
+encoder's reading (``ENUM_MEANING``) of the value and of the words the
+parameter's description gives it ("hem = shorten the length"). A word that names the parameter itself
 ("size"; 大小, whose glosses name small and large) or the tool (its
 description's words) chooses no value. Several values named go to the
 parameters that share them in order, or become one call each.
@@ -185,14 +186,22 @@ def _description_words(about: str) -> frozenset[str]:
     return frozenset(words)
 
 
+#: how a description pairs a value with its words: "a = words", "a: words", "a (words)", "a为words", "a means words"
+_LABEL = (r"(?:\s*[=＝:：]\s*|\s*[（(]\s*|\s*(?:为|是|指|表示|即)\s*|\s+(?:is|means|-|–|—)\s+)"
+          r"([^；;，,。.（(=＝:：)）]+)")
+
+
 def _described_labels(schema: dict[str, Any]) -> dict[str, list[str]]:
-    """The words a parameter's description pairs with its values ("standard=日常保洁；deep_clean=深度保洁")."""
+    """The words a parameter's description pairs with its values ("standard=日常保洁；deep_clean=深度保洁",
+    "downtown (city centre)", "senior is 65+")."""
     values = {str(v) for v in schema.get("enum", [])}
+    about = str(schema.get("description", ""))
     out: dict[str, list[str]] = {}
-    pairs = re.findall(r"([A-Za-z0-9_]+)\s*[=＝]\s*([^；;，,。.（(=＝]+)", str(schema.get("description", "")))
-    for value, label in pairs:
-        if value in values and label.strip():
-            out.setdefault(value, []).append(label.strip())
+    for value in sorted(values):
+        for said in re.findall(rf"(?<![\w-]){re.escape(value)}{_LABEL}", about):
+            for label in (part.strip() for part in said.split("/")):  # 外套/大衣: two words for one value
+                if label not in values and re.search(r"[A-Za-z]{2}|[\u4e00-\u9fff]", label):
+                    out.setdefault(value, []).append(label)
     return out
 
 
@@ -236,7 +245,8 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             avoid = {w for w in zh_words if len(_named(sub["enum"], w)) > 1}  # 大小, "size": no one size
             if not timely:  # a day is no car class
                 avoid |= {w for w in [*zh_words, *re.findall(r"[A-Za-z]+", text)] if _calendar(w)}
-            meant = closest_value(tuple(values), text, *ENUM_MEANING, skip=skip, avoid=frozenset(avoid))
+            meant = closest_value(tuple(values), text, *ENUM_MEANING, skip=skip, avoid=frozenset(avoid),
+                                  labels=tuple((v, w) for v in values for w in labels.get(str(v), ())))
             if meant:
                 value, said, sim, lead = meant
                 add(name, value, f"enum value {value!r} is what the user's '{said}' means (sentence encoder: "

@@ -123,10 +123,26 @@ def _phrases(text: str, skip: frozenset[str] = frozenset(), avoid: frozenset[str
     return list(dict.fromkeys(out))
 
 
+def _only(phrase: str, words: frozenset[str]) -> bool:
+    """Whether every word of a phrase but its stop words is one of ``words`` (English by stem)."""
+    import re
+
+    from fcourse.teaching.analysis import stem
+    from fcourse.teaching.lexicon import EN_STOPWORDS, ZH_STOPWORDS
+
+    if re.search(r"[\u4e00-\u9fff]", phrase):
+        from fcourse.teaching.segmenter import segment
+
+        parts = [w for w, _, _ in segment(phrase) if w.strip() and w not in ZH_STOPWORDS]
+        return bool(parts) and all(w in words for w in parts)
+    parts = [w for w in re.findall(r"[A-Za-z0-9'’-]+", phrase) if w.lower() not in EN_STOPWORDS]
+    return bool(parts) and all(stem(w) in words for w in parts)
+
+
 @functools.lru_cache(maxsize=1024)
 def closest_value(values: tuple[str, ...], text: str, floor: float, margin: float, together: float = 0.0,
-                  skip: frozenset[str] = frozenset(), avoid: frozenset[str] = frozenset()
-                  ) -> tuple[str, str, float, float] | None:
+                  skip: frozenset[str] = frozenset(), avoid: frozenset[str] = frozenset(),
+                  labels: tuple[tuple[str, str], ...] = ()) -> tuple[str, str, float, float] | None:
     """(value, the user's words, similarity, lead) of the enum value the request's words clearly mean, or None.
 
     Each value ("annual_inspection" read as "annual inspection") is compared with
@@ -134,15 +150,24 @@ def closest_value(values: tuple[str, ...], text: str, floor: float, margin: floa
     out); a value wins when its best match is at least ``floor`` alike and
     ``margin`` ahead of every other value's best, the two adding up to ``together``
     ("商务舱" -> business). Words in ``skip`` (the tool's own description) are not read alone, and words in
-    ``avoid`` (大小, "size", names several values) not at all.
+    ``avoid`` (大小, "size", names several values) not at all. ``labels`` are (value, words) pairs the
+    parameter's description gives a value ("take_in = narrow at the waist or sides"): the value is also read as them.
     """
     phrases = _phrases(positive_text(text), skip, avoid)
     if not phrases or len(values) < 2:
         return None
+    # a phrase made only of the tool's own words says what is done, not which value it is done with: it is not
+    # read against the words a description gives a value ("courier to collect" is not "next-day courier delivery")
+    tool_words = {p: _only(p, skip) for p in phrases} if labels else {}
     scored = []
     for value in values:
-        target = _vector(value.replace("_", " "))
-        scored.append(max((round(float(_vector(p) @ target), 3), p) for p in phrases) + (value,))
+        own = _vector(value.replace("_", " "))
+        described = [_vector(words) for v, words in labels if v == value]
+        best = []
+        for p in phrases:
+            sims = [float(_vector(p) @ own)] + ([] if tool_words.get(p) else [float(_vector(p) @ t) for t in described])
+            best.append((round(max(sims), 3), p))
+        scored.append(max(best) + (value,))
     scored.sort(key=lambda s: (-s[0], s[2]))
     (best, said, value), runner_up = scored[0], scored[1][0]
     lead = round(best - runner_up, 3)

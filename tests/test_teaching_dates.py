@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from fcourse.teaching.dates import clock_of, clock_spans, wants_clock
@@ -36,3 +38,18 @@ def test_chinese_minutes_written_in_numerals_are_read() -> None:
 
     text = "后天下午三点二十分到"
     assert [text[a:b] for a, b in clock_spans(text)] == ["下午三点二十分"]
+
+
+def test_a_clock_time_said_fills_a_parameter_whose_values_are_clock_times() -> None:
+    from fcourse.teaching.policy import decide
+
+    slot = {"type": "string", "enum": ["09:00", "14:00", "17:30"], "description": "Start of the slot."}
+    tool = {"type": "function", "function": {"name": "book_slot", "description": "Book a tennis court.", "parameters": {
+        "type": "object", "properties": {"start": slot}, "required": ["start"]}}}
+
+    def ask(text: str) -> Any:
+        return decide({"model": "m", "messages": [{"role": "user", "content": text}], "tools": [tool]})
+
+    assert [c.arguments for c in ask("Book a tennis court at 2pm").tool_calls] == [{"start": "14:00"}]
+    assert [c.arguments for c in ask("订个网球场，下午五点半").tool_calls] == [{"start": "17:30"}]
+    assert ask("Book a tennis court at 3pm").kind == "ask"  # 15:00 is not a slot: asked, never sent

@@ -59,7 +59,7 @@ from typing import Any
 
 from fcourse.teaching.analysis import analyse
 from fcourse.teaching.choosing import nearest, pick_candidate
-from fcourse.teaching.dates import clock_of, clock_spans, resolve_date, time_spans, wants_clock, wants_day
+from fcourse.teaching.dates import clock_of, clock_spans, clock_values, resolve_date, time_spans, wants_clock, wants_day
 from fcourse.teaching.day_resolver import dates_in
 from fcourse.teaching.extract import Candidate, candidates, example_pattern, without_file_names
 from fcourse.teaching.freetext import free_text, whole_request
@@ -127,7 +127,7 @@ def _param_kind(name: str, schema: dict[str, Any]) -> str:
     if main == "array":
         return "array"
     if "enum" in schema:
-        return "enum"
+        return "time" if clock_values(schema) else "enum"  # "08:00" | "10:00": "8am" is read as a time
     if main == "boolean":
         return "boolean"
     keys = analyse(param_text(name, schema)).keys

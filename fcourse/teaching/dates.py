@@ -18,6 +18,7 @@ from fcourse.teaching.params import param_text
 
 __all__ = [
     "clock_spans",
+    "clock_values",
     "resolve_date",
     "time_spans",
     "wants_clock",
@@ -114,9 +115,16 @@ _EVENING = re.compile(r"tonight|evening|night|下午|晚上|傍晚|今晚|明晚
 
 
 def wants_clock(name: str, schema: dict[str, Any]) -> bool:
-    """Whether a parameter asks for a clock time (its text says HH:MM and no date)."""
+    """Whether a parameter asks for a clock time (its text says HH:MM and no date, or its values are clock times)."""
     text = param_text(name, schema).upper()
-    return "HH:MM" in text and "YYYY" not in text
+    return "HH:MM" in text and "YYYY" not in text or clock_values(schema)
+
+
+def clock_values(schema: dict[str, Any]) -> bool:
+    """Whether a parameter's enum lists clock times ("08:00", "13:30"): a time the user says is one of them."""
+    values = schema.get("enum")
+    return isinstance(values, list) and bool(values) and all(
+        isinstance(v, str) and re.fullmatch(r"\d{2}:\d{2}", v) for v in values)
 
 
 def wants_day(name: str, schema: dict[str, Any]) -> bool:

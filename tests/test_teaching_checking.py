@@ -341,3 +341,18 @@ def test_a_value_a_chinese_clause_turns_down_by_its_described_word_is_never_chos
     d = run("买250克咖啡豆，不要深度烘焙，随便烤烤", BEANS)  # 深度烘焙 is deep_roast's word in the description
     assert "deep_roast" not in str([c.arguments for c in d.tool_calls])
     assert d.kind == "ask" and d.record["missing"] == {"order_beans": ["roast"]}
+
+
+def test_an_enum_value_written_with_its_parts_apart_is_named_and_its_digits_count_nothing() -> None:
+    from fcourse.teaching.params import value_pattern
+
+    assert value_pattern("8_inch").search("an 8-inch pizza") and value_pattern("half_sheet").search("a Half Sheet")
+    assert not value_pattern("8_inch").search("an 18 inch pizza")  # another number, not this value
+    pizza = [tool("quote_pizza", "Price a pizza.", {
+        "size": {"type": "string", "enum": ["10_inch", "14_inch"], "description": "Pizza size"},
+        "toppings": {"type": "integer", "minimum": 0, "maximum": 5, "description": "How many extra toppings"}},
+        ["size"])]
+    d = run("What does a 14 inch pizza cost?", pizza)
+    assert [c.arguments for c in d.tool_calls] == [{"size": "14_inch"}]  # no 14 toppings, and nothing asked
+    d = run("What does a 14 inch pizza with 2 toppings cost?", pizza)
+    assert [c.arguments for c in d.tool_calls] == [{"size": "14_inch", "toppings": 2}]

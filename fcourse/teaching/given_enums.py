@@ -19,7 +19,7 @@ from typing import Any
 
 from fcourse.teaching.conversation import Conversation
 from fcourse.teaching.exclusion import inside, negated_spans
-from fcourse.teaching.params import param_text
+from fcourse.teaching.params import param_text, value_pattern
 
 __all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "enum_positions", "fill_enums", "order_enums"]
 
@@ -106,10 +106,9 @@ def enum_positions(values: list[Any], text: str, taken: tuple[str, ...] = ()) ->
     for v in values:
         if not isinstance(v, str):
             continue
-        for form in {v.lower(), v.lower().replace("_", " ")}:
-            for m in re.finditer(rf"(?<![a-z]){re.escape(form)}(?![a-z])", low):
-                if not inside(spans, m.start()):
-                    found.append((m.start(), v))
+        for m in (value_pattern(v).finditer(text) if v.isascii() else re.finditer(re.escape(v.lower()), low)):
+            if not inside(spans, m.start()):
+                found.append((m.start(), v))
     if re.search(r"[\u4e00-\u9fff]", text):
         for word, start in _dictionary_spans(text):
             named = _named(values, word) if len(word) >= 2 else []

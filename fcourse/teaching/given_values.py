@@ -17,7 +17,7 @@ from typing import Any
 from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_people, people_said
 from fcourse.teaching.given_enums import enum_positions
 from fcourse.teaching.numbers import _UNIT_MINUTES, durations_in, unit_of
-from fcourse.teaching.params import param_text
+from fcourse.teaching.params import param_text, value_pattern
 
 __all__ = ["fill_booleans", "fill_numbers", "fill_shapes", "paired_values"]
 
@@ -107,9 +107,11 @@ def _free_numbers(text: str, args: dict[str, Any], mentions: list[Any], cut: fro
     taken = [(m.start, m.end) for m in mentions] + list(clock_spans(text))  # "7:30pm" is a time, not 7 guests
     taken += [(s, e) for _, s, e, _ in find_locations(text)]  # "9 Park Road" is a place, not 9 stems
     for name, value in args.items():
-        i = text.find(str(value)) if isinstance(value, str) and value and name not in cut else -1
-        if i >= 0:
-            taken.append((i, i + len(value)))
+        if isinstance(value, str) and value and name not in cut:
+            # a value as written, or its parts apart ("8 inch" for 8_inch): its digits are no count of anything
+            found = re.search(re.escape(value), text) or (value_pattern(value).search(text) if value.isascii() else None)
+            if found:
+                taken.append(found.span())
     return [n for n in numbers_in(text) if not any(s <= n.start and n.end <= e for s, e in taken)
             and str(n.value) not in {str(v) for v in args.values()}]
 

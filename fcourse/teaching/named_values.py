@@ -18,7 +18,7 @@ from fcourse.teaching.exclusion import inside, negated_spans
 from fcourse.teaching.extract import table_hits
 from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.lexicon import CURRENCIES, ENUM_SYNONYMS, LANGUAGES
-from fcourse.teaching.params import param_text, word_search
+from fcourse.teaching.params import param_text, value_pattern, word_search
 
 __all__ = [
     "described_default",
@@ -54,7 +54,8 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
                 m = re.search(rf"(?<![\w.-]){sv}(?![\w.])", text)
                 pos = m.start() if m else -1
             else:
-                pos = word_search(text, sv)
+                m = value_pattern(sv).search(text) if sv.isascii() else None
+                pos = m.start() if m else word_search(text, sv)
             how = f"enum value {sv!r} in the text"
             if pos < 0:
                 vkeys = analyse(sv).keys - common

@@ -18,6 +18,7 @@ __all__ = [
     "name_words",
     "param_text",
     "types_of",
+    "value_pattern",
     "word_search",
 ]
 
@@ -47,6 +48,14 @@ def name_words(name: str) -> str:
 def param_text(name: str, schema: dict[str, Any]) -> str:
     """What a parameter says about itself: its description, then its name as words."""
     return f"{schema.get('description', '')} {name_words(name)}"
+
+
+def value_pattern(value: str) -> re.Pattern[str]:
+    """How an enum value is written in running text: its parts apart or together ("8_inch": "8 inch", "8-inch",
+    "8inch"), as a whole word, any case."""
+    parts = [re.escape(p) for p in re.split(r"[_\-\s]+", value) if p]
+    body = r"[\s_-]?".join(parts) or re.escape(value)
+    return re.compile(rf"(?<![A-Za-z0-9]){body}(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 def word_search(text: str, word: str) -> int:

@@ -109,7 +109,8 @@ def _free_numbers(text: str, args: dict[str, Any], mentions: list[Any], cut: fro
     for name, value in args.items():
         if isinstance(value, str) and value and name not in cut:
             # a value as written, or its parts apart ("8 inch" for 8_inch): its digits are no count of anything
-            found = re.search(re.escape(value), text) or (value_pattern(value).search(text) if value.isascii() else None)
+            found = re.search(re.escape(value), text) or (
+                value_pattern(value).search(text) if value.isascii() else None)
             if found:
                 taken.append(found.span())
     return [n for n in numbers_in(text) if not any(s <= n.start and n.end <= e for s, e in taken)

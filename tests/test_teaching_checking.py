@@ -356,3 +356,12 @@ def test_an_enum_value_written_with_its_parts_apart_is_named_and_its_digits_coun
     assert [c.arguments for c in d.tool_calls] == [{"size": "14_inch"}]  # no 14 toppings, and nothing asked
     d = run("What does a 14 inch pizza with 2 toppings cost?", pizza)
     assert [c.arguments for c in d.tool_calls] == [{"size": "14_inch", "toppings": 2}]
+
+
+def test_a_number_inside_text_taken_after_a_colon_still_counts() -> None:
+    party = [tool("order_platters", "Order party platters.", {
+        "platter": {"type": "string", "enum": ["sushi", "cheese"], "description": "Which platter"},
+        "guests": {"type": "integer", "minimum": 5, "maximum": 200, "description": "Number of guests"},
+        "notes": {"type": "string", "description": "Anything else for the kitchen"}}, ["platter", "guests"])]
+    d = run("订餐：奶酪拼盘，三十人，少放坚果", party)
+    assert [c.arguments["guests"] for c in d.tool_calls] == [30]

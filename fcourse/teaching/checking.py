@@ -39,7 +39,7 @@ from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
 from fcourse.teaching.exclusion import TOKEN, excluded_values, shape
 from fcourse.teaching.filling import Proposal, proposal_of
-from fcourse.teaching.freetext import CUT_FROM_AROUND
+from fcourse.teaching.freetext import AFTER_COLON, CUT_FROM_AROUND
 from fcourse.teaching.given_enums import fill_enums, order_enums
 from fcourse.teaching.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.glosses import glossed_words
@@ -246,7 +246,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
                 add(name, said[0][1], f"'{said[0][0]}' written as YYYY-MM ({said[0][2]})")
     fill_shapes(text, props, required, args, add)
     defaulted = frozenset(p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", "")))
-    cut = frozenset(p["param"] for p in prov if str(p.get("how", "")).startswith(CUT_FROM_AROUND))
+    # numbers inside free text the user did not mark off ("下单：高级自助餐，五十人，...") still count
+    cut = frozenset(p["param"] for p in prov if str(p.get("how", "")).startswith(CUT_FROM_AROUND + (AFTER_COLON,)))
     fill_numbers(text, props, required, args, mentions, add, defaulted, cut)
     fill_enums(conversation, text, props, required, args, prov, add, about)
     fill_booleans(text, props, required, args, add)

@@ -25,6 +25,8 @@ __all__ = [
 #: how a value cut from the words around the routing words is recorded (``free_text``, ``whole_request``): such a
 #: value is a guess at a span, not a value the user gave for the parameter, and later stages treat it so
 CUT_FROM_AROUND = ("words before", "words after", "the whole request")
+#: how a value taken as all the text after a colon is recorded
+AFTER_COLON = "text after a colon"
 
 _QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|《([^》]+)》|‘([^’]+)’|(?<![A-Za-z])'([^']+)'(?![A-Za-z])")
 _EN_FILLERS = re.compile(
@@ -82,7 +84,7 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
         said = re.sub(r"^[\s，,；;到至和\-]+|^(?:to|and|until)\b", "", text[start:]).strip().strip("\"'“”")
         said = said.rstrip("。.！!？?").strip()
         if said:
-            return said, "text after a colon"
+            return said, AFTER_COLON
     if not required:  # an optional note is filled only when the user marks it (quotes, a cue, a colon):
         return None  # the words around the routing words are what the request is about, not a note
     terms = [t for t in analyse(text).terms if t.key in anchors]

@@ -60,3 +60,30 @@ def test_of_two_tools_that_would_ask_the_one_that_takes_what_the_user_said_asks(
         assert d.kind == "ask" and d.record["missing"] == {"book_coach_seat": ["seat_type"]}, text
     d = decide({"model": "m", "messages": [{"role": "user", "content": "refund my coach ticket"}], "tools": tools})
     assert d.kind == "ask" and d.record["missing"] == {"refund_coach_ticket": ["ticket"]}
+
+
+def test_a_second_tool_that_takes_nothing_said_and_would_ask_for_everything_is_no_second_request() -> None:
+    order = {"type": "string", "pattern": "^CX-[0-9]{4}$", "description": "Order number, e.g. CX-1234"}
+    tools = [tool("cancel_catering", "Cancel a catering order that has not been delivered yet.", {"order": order},
+                  ["order"]),
+             tool("order_catering", "Order catering for a meeting or party.", {
+                 "menu": {"type": "string", "enum": ["sandwiches", "hot_buffet"], "description": "Menu"},
+                 "day": {"type": "string", "format": "date", "description": "Delivery day"}}, ["menu", "day"])]
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "Our meeting got called off, so scrap "
+                                                                     "order CX-1234."}], "tools": tools})
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [("cancel_catering", {"order": "CX-1234"})]
+    assert "order_catering would ask for every value and takes nothing the user said" in d.record["reason"]
+
+
+def test_a_tool_that_takes_the_id_the_user_gave_beats_a_best_tool_with_no_place_for_it() -> None:
+    booking = {"type": "string", "pattern": "^YB-[0-9]{5}$", "description": "Class booking reference, e.g. YB-12345"}
+    tools = [tool("list_classes", "Show the yoga and pilates classes on a date, with spaces left.", {
+        "day": {"type": "string", "format": "date", "description": "Date of the classes"}}, ["day"]),
+             tool("cancel_class", "Cancel a class booking so the place goes to someone else.", {"booking": booking},
+                  ["booking"])]
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "pilates tonight YB-12345 - drop it please"}],
+                "tools": tools})
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [("cancel_class", {"booking": "YB-12345"})]
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "pilates tonight, what is on?"}],
+                "tools": tools})
+    assert d.kind == "ask" and d.record["missing"] == {"list_classes": ["day"]}  # no id given: as before

@@ -37,8 +37,15 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
     - the best tool has all it needs, and another tool its words point at takes every value it takes and more
       the user said for its required parameters ("PX1 needs to end up at 5 Mill Lane": tracking takes the
       parcel, redirecting takes the parcel and the address) - values of a shape, not free text, and not the
-      ones that chose the best tool's values (a date that picked an order is not a new date).
+      ones that chose the best tool's values (a date that picked an order is not a new date);
+    - the best tool would ask back and has no place for the id the user gave, while another tool the words point
+      at takes it and has every required value ("spin booking FB-1 tonight, drop it": listing classes takes no
+      booking, cancelling one does);
+    - of several chosen tools, one takes nothing the user said and would ask for every value: it shares a word with
+      the request, it is no second request (``_without_idle``).
     """
+    if act.kind == "call" and len(act.chosen) > 1 and not conversation.forced and proposal.missing:
+        return _without_idle(conversation, routing, act, proposal)
     if act.kind != "call" or len(act.chosen) != 1 or conversation.forced or not proposal.filled:
         return act, proposal
     best = act.chosen[0]
@@ -71,6 +78,11 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
         if proposal.missing and own and near:
             why = f"{best['name']} would ask for {proposal.missing.get(best['name'])}, while {row['name']} (score " \
                   f"{row['score']}) fits too and has every required value"
+        elif proposal.missing and row["score"] > 0 and (ids := _patterned(params)) and not _patterned(
+                proposal.filled[0][1]):
+            why = f"{best['name']} would ask for {proposal.missing.get(best['name'])} and has no place for the id " \
+                  f"the user gave ({', '.join(sorted(ids))}), while {row['name']} (score {row['score']}) takes it " \
+                  "and has every required value"
         elif not proposal.missing and (extra := {v for v in own - best_all if v not in best_how}) \
                 and _values(params) >= best_all:
             why = f"{row['name']} (score {row['score']}) takes every value {best['name']} takes, and more that " \
@@ -85,6 +97,34 @@ def _values(filled: Any) -> set[str]:
     """Every argument value of a call, a fan-out's too, as text."""
     out = {str(v) for v in filled.arguments.values()}
     return out | ({str(v) for v in filled.fan_out[1]} if filled.fan_out else set())
+
+
+def _without_idle(conversation: Any, routing: Any, act: Any, proposal: Any) -> tuple[Any, Any]:
+    """Of several chosen tools, one that takes nothing the user said and would ask for every value is a word
+    shared with the request ("call off the event": the event is no order to place), not a second request -
+    when the best tool then has all it needs, it is called alone."""
+    best = max(act.chosen, key=lambda r: r["score"])
+    idle = [row for row, f in proposal.filled if row is not best and f.missing and not _said(f)
+            and len(f.missing) == len((function_of(conversation.tools[row["index"]]).get("parameters") or {}).get(
+                "required") or [])]
+    if not idle:
+        return act, proposal
+    keep = [r for r in act.chosen if r not in idle]
+    other = replace(act, chosen=keep, focuses={r["index"]: None for r in keep} if len(keep) == 1 else
+                    {r["index"]: act.focuses.get(r["index"]) for r in keep}, segments={} if len(keep) == 1
+                    else act.segments)
+    got = check(conversation, routing, other, fill(conversation, routing, other))
+    if got.missing or not got.calls:
+        return act, proposal
+    why = f"{', '.join(r['name'] for r in idle)} would ask for every value and takes nothing the user said: " \
+          "a shared word, not a second request"
+    return replace(other, reason=f"{act.reason}; {why}"), got
+
+
+def _patterned(filled: Any) -> set[str]:
+    """The values of a call the user's latest turn gave in the shape a parameter's pattern asks for (an id)."""
+    return {str(p["value"]) for p in filled.provenance
+            if p.get("source") == "latest user turn" and str(p.get("how", "")).startswith("pattern ")}
 
 
 def _said(filled: Any, only: list[str] | None = None) -> set[str]:

@@ -365,3 +365,35 @@ def test_a_number_inside_text_taken_after_a_colon_still_counts() -> None:
         "notes": {"type": "string", "description": "Anything else for the kitchen"}}, ["platter", "guests"])]
     d = run("订餐：奶酪拼盘，三十人，少放坚果", party)
     assert [c.arguments["guests"] for c in d.tool_calls] == [30]
+
+
+def test_an_id_of_another_shape_in_the_context_is_no_second_candidate() -> None:
+    locker = [tool("release_locker", "Give up a rented locker.", {
+        "locker_id": {"type": "string", "description": "Locker, e.g. LK-1234"}}, ["locker_id"])]
+    system = {"role": "system", "content": "Verified: the member's only locker is LK-2201 (in hall HL-31)."}
+    d = run([system, {"role": "user", "content": "I don't need it any more, please release it."}], locker)
+    assert [c.arguments for c in d.tool_calls] == [{"locker_id": "LK-2201"}]
+    system = {"role": "system", "content": "Verified: the member's lockers are LK-2201 and LK-2202."}
+    d = run([system, {"role": "user", "content": "I don't need it any more, please release it."}], locker)
+    assert d.kind == "ask"  # two lockers, none chosen
+
+
+def test_a_context_id_labelled_as_another_kind_of_the_thing_is_not_taken_even_when_alone() -> None:
+    scooter = [tool("end_trip", "End the current scooter trip.", {
+        "trip_id": {"type": "string", "pattern": "^TR-[0-9]{4}$", "description": "Trip, e.g. TR-1234"},
+        "return_bay_id": {"type": "string", "pattern": "^BY-[0-9]{2}$", "description": "Bay where the scooter was "
+                                                                                    "returned, e.g. BY-07"}},
+        ["trip_id", "return_bay_id"])]
+    system = {"role": "system", "content": "Verified: the current trip is TR-5521. The trip started at bay BY-12."}
+    d = run([system, {"role": "user", "content": "End my trip, I left it near the park."}], scooter)
+    assert d.kind == "ask" and d.record["missing"] == {"end_trip": ["return_bay_id"]}
+    assert "BY-12" not in str(d.record["arguments"])
+
+
+def test_todays_date_in_the_context_says_nothing_about_the_id_after_it() -> None:
+    classes = [tool("book_class", "预约一节团体课。", {
+        "member_id": {"type": "string", "description": "会员卡号，例如 MC-1234。"},
+        "day": {"type": "string", "format": "date", "description": "上课日期"}}, ["member_id", "day"])]
+    system = {"role": "system", "content": "今天是2027年3月10日，星期三。已核实：会员名下唯一的卡号为MC-7788。"}
+    d = run([system, {"role": "user", "content": "明天帮我约一节课。"}], classes)
+    assert [c.arguments for c in d.tool_calls] == [{"member_id": "MC-7788", "day": "2027-03-11"}]

@@ -38,6 +38,7 @@ from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
 from fcourse.teaching.exclusion import TOKEN, excluded_values, shape
+from fcourse.teaching.extract import example_pattern
 from fcourse.teaching.filling import Proposal, proposal_of
 from fcourse.teaching.freetext import AFTER_COLON, CUT_FROM_AROUND
 from fcourse.teaching.given_enums import fill_enums, order_enums
@@ -117,6 +118,19 @@ _POINTING = re.compile(r"\b(?:it|(?:that|this|the) (?:one|file|document)|the sam
                        r"(?:just|i) upload(?:ed)?)\b|那个|这个|那份|这份|那张|它|刚", re.IGNORECASE)
 
 
+def _takes(schema: dict[str, Any], value: str) -> bool:
+    """Whether a parameter could take this id: its pattern matches it, or it has the shape of the description's
+    example ("e.g. LS-3309127"); any id, when the parameter says neither."""
+    pattern = schema.get("pattern")
+    if isinstance(pattern, str):
+        try:
+            return re.search(pattern, value) is not None
+        except re.error:
+            return True
+    example = example_pattern(str(schema.get("description", "")))
+    return example is None or example.fullmatch(value) is not None
+
+
 def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, today: dt.date | None,
                 user: str = "") -> str | None:
     """Why a context value may not be used (None: it may)."""
@@ -127,6 +141,7 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
         return "it is the conversation's today, a reference for dates, not a value for this parameter"
     pattern = shape(text)
     found = set(re.findall(rf"(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])", context)) if text else set()
+    found = {f for f in found if _takes(schema, f)}  # an event id is no candidate for a listing id
     if len(found) > 1:
         return f"the context holds {len(found)} candidates ({', '.join(sorted(found))}) and the user chose none"
     other = _other_kind(context, text, name)
@@ -148,6 +163,8 @@ def _other_kind(context: str, value: str, name: str) -> str | None:
     from fcourse.teaching.analysis import stem
 
     words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("_", " ").lower())
+    while words and words[-1] in ("id", "ids", "no", "number", "code", "ref"):  # dock_station_id: a station
+        words.pop()
     if len(words) < 2 or value not in context:
         return None
     head, qualifiers = stem(words[-1]), {stem(w) for w in words[:-1]}

@@ -101,9 +101,10 @@ def contradicted(context: str, value: str, user: str, today: dt.date | None) -> 
     """
     if value not in context:
         return None
-    stop = _SPLIT.search(context[context.find(value):])
-    sentence = context[context.rfind(".", 0, context.find(value)) + 1:context.find(value) + (stop.end() if stop
-                                                                                          else len(context))]
+    at = context.find(value)
+    stop = _SPLIT.search(context, at)
+    opening = max((m.end() for m in _SPLIT.finditer(context, 0, at)), default=0)  # "今天是…。已核实：…": two sentences
+    sentence = context[opening:stop.end() if stop else len(context)]
     theirs, mine = _days(sentence, today), _days(user, today)
     if theirs and mine and not theirs & mine:
         return (f"the user speaks of {', '.join(sorted(mine))}; the context says {value} is on "

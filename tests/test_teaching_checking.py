@@ -391,7 +391,7 @@ def test_a_context_id_labelled_as_another_kind_of_the_thing_is_not_taken_even_wh
 
 
 def test_todays_date_in_the_context_says_nothing_about_the_id_after_it() -> None:
-    classes = [tool("book_class", "预约一节团体课。", {
+    classes = [tool("reserve_group_class", "预约一节团体课。", {
         "member_id": {"type": "string", "description": "会员卡号，例如 MC-1234。"},
         "day": {"type": "string", "format": "date", "description": "上课日期"}}, ["member_id", "day"])]
     system = {"role": "system", "content": "今天是2027年3月10日，星期三。已核实：会员名下唯一的卡号为MC-7788。"}

@@ -77,7 +77,7 @@ def test_a_second_tool_that_takes_nothing_said_and_would_ask_for_everything_is_n
 
 def test_a_tool_that_takes_the_id_the_user_gave_beats_a_best_tool_with_no_place_for_it() -> None:
     booking = {"type": "string", "pattern": "^YB-[0-9]{5}$", "description": "Class booking reference, e.g. YB-12345"}
-    tools = [tool("list_classes", "Show the yoga and pilates classes on a date, with spaces left.", {
+    tools = [tool("show_timetable", "Show the yoga and pilates classes on a date, with spaces left.", {
         "day": {"type": "string", "format": "date", "description": "Date of the classes"}}, ["day"]),
              tool("cancel_class", "Cancel a class booking so the place goes to someone else.", {"booking": booking},
                   ["booking"])]
@@ -86,4 +86,4 @@ def test_a_tool_that_takes_the_id_the_user_gave_beats_a_best_tool_with_no_place_
     assert [(c.name, c.arguments) for c in d.tool_calls] == [("cancel_class", {"booking": "YB-12345"})]
     d = decide({"model": "m", "messages": [{"role": "user", "content": "pilates tonight, what is on?"}],
                 "tools": tools})
-    assert d.kind == "ask" and d.record["missing"] == {"list_classes": ["day"]}  # no id given: as before
+    assert d.kind == "ask" and d.record["missing"] == {"show_timetable": ["day"]}  # no id given: as before

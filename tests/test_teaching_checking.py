@@ -397,3 +397,13 @@ def test_todays_date_in_the_context_says_nothing_about_the_id_after_it() -> None
     system = {"role": "system", "content": "今天是2027年3月10日，星期三。已核实：会员名下唯一的卡号为MC-7788。"}
     d = run([system, {"role": "user", "content": "明天帮我约一节课。"}], classes)
     assert [c.arguments for c in d.tool_calls] == [{"member_id": "MC-7788", "day": "2027-03-11"}]
+
+
+def test_a_word_of_the_tools_own_description_names_no_enum_value_by_synonym() -> None:
+    cleaning = [tool("home_clean_visit", "Book a home cleaning visit.", {
+        "kind": {"type": "string", "enum": ["standard", "deep_clean"], "description": "Kind of visit"},
+        "address": {"type": "string", "description": "Street address"}}, ["kind", "address"])]
+    d = run("I need my home cleaned, 4 Mill Lane.", cleaning)
+    assert d.kind == "ask" and d.record["missing"] == {"home_clean_visit": ["kind"]}  # "cleaned" is the tool, not deep
+    d = run("Could someone deep clean my flat at 4 Mill Lane?", cleaning)
+    assert [c.arguments for c in d.tool_calls] == [{"kind": "deep_clean", "address": "4 Mill Lane"}]

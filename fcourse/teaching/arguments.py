@@ -224,7 +224,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
         kind = kinds[param]
         if kind == "enum":
             idx = order(param)
-            hit = enum_value(param, schema, [without_file_names(texts[i]) for i in idx])
+            hit = enum_value(param, schema, [without_file_names(texts[i]) for i in idx], sources.about)
             if hit:
                 note(param, hit[0], origins[idx[hit[1]]], hit[2])
             elif param in required and "default" not in schema:

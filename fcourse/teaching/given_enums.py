@@ -33,10 +33,12 @@ ENUM_MEANING = (0.5, 0.05, 0.66)
 
 
 
-def _enum_choice(values: list[Any], text: str, zh_words: list[str],
-                 about: str = "") -> tuple[Any, str, str, float] | None:
+def _enum_choice(values: list[Any], text: str, zh_words: list[str], about: str = "",
+                 tool_words: frozenset[str] = frozenset()) -> tuple[Any, str, str, float] | None:
     """The enum value a word of the request (or a Chinese word's gloss) is most like; ``about`` is the parameter's
-    own name and description, whose words ("size" for "Crate size") name the parameter, not a value."""
+    own name and description, whose words ("size" for "Crate size") name the parameter, not a value, and
+    ``tool_words`` the tool's description's, which name the tool ("clean" for a cleaning visit is no deep_clean)
+    unless a value is that word ("Rent a kayak or a canoe": canoe)."""
     from fcourse.teaching.analysis import stem
     from fcourse.teaching.glosses import english_words
 
@@ -46,7 +48,8 @@ def _enum_choice(values: list[Any], text: str, zh_words: list[str],
     carried = [(w, w) for w in words] + [(g, z) for z in zh_words if len(_named(values, z)) < 2
                                          for g in english_words(z)[:6]]
     timely = any(_calendar(str(v).replace("_", " ")) for v in values)
-    carried = [(w, src) for w, src in carried if stem(w) not in own
+    whole = {str(v).replace("_", " ").lower() for v in values}
+    carried = [(w, src) for w, src in carried if stem(w) not in own and (w in whole or stem(w) not in tool_words)
                and (timely or not _calendar(src))  # "周日" (Sunday) is a day, never a car class
                and (w not in _NUMBER_WORDS or re.search(r"\d|[一二两三四五六七八九十]", src))]  # 钱: "one tenth"
     return _closest(values, carried)
@@ -227,7 +230,8 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         labels = _described_labels(sub)  # "deep_clean=深度保洁": the description's own word for a value
         values = [v for v in values if not (no and v == no[0])
                   and not any(label in refused for label in labels.get(str(v), ()))]
-        choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub))
+        choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub),
+                                                    _description_words(about))
         if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1:
             from fcourse.teaching.sentences import closest_value
 

@@ -34,8 +34,10 @@ _LABEL_RE = re.compile(
 )
 
 
-def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any, int, str] | None:
-    """The first enum value mentioned, by value or synonym: ``(value, text index, how)``."""
+def enum_value(name: str, schema: dict[str, Any], texts: list[str],
+               about: frozenset[str] = frozenset()) -> tuple[Any, int, str] | None:
+    """The first enum value mentioned, by value or synonym: ``(value, text index, how)``. A synonym is no
+    key of ``about`` (the tool's own description: "clean" for a cleaning service names no kind of cleaning)."""
     values = [v for v in schema.get("enum", []) if v is not None]
     for where, text in enumerate(texts):
         if not text:
@@ -59,7 +61,7 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str]) -> tuple[Any
             how = f"enum value {sv!r} in the text"
             if pos < 0:
                 vkeys = analyse(sv).keys - common
-                shared = vkeys & keys - {"#date", "#time"}  # "day" and "tomorrow" share only the calendar
+                shared = vkeys & keys - {"#date", "#time"} - about  # "day" and "tomorrow" share only the calendar
                 if shared and len(shared) >= max(1, len(vkeys) // 2):
                     pos = min(t.start for t in analyse(text).terms if t.key in shared)
                     how = f"enum value {sv!r} by synonym {sorted(shared)}"

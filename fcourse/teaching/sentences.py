@@ -25,6 +25,7 @@ O-200" is read as "cancel O-200"), the same clauses ``meaning`` leaves out.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 __all__ = ["clearly_closest", "closest_value", "partly_negated", "positive_text", "sentence_similarities", "tool_text"]
@@ -153,21 +154,19 @@ def closest_value(values: tuple[str, ...], text: str, floor: float, margin: floa
     ``avoid`` (大小, "size", names several values) not at all. ``labels`` are (value, words) pairs the
     parameter's description gives a value ("take_in = narrow at the waist or sides"): the value is also read as them.
     """
-    phrases = _phrases(positive_text(text), skip, avoid)
+    # a phrase made only of the tool's own words says what is done, not which value it is done with ("home
+    # cleaned" for a home cleaning tool is no deep clean; "courier to collect" is not "next-day courier delivery")
+    from fcourse.teaching.analysis import stem
+
+    # (a value's own word in the tool's description - "Rent a kayak or a paddleboard" - still names it)
+    named = skip - {stem(v) for v in values if re.fullmatch(r"[A-Za-z]+", v)} - set(values)
+    phrases = [p for p in _phrases(positive_text(text), skip, avoid) if not _only(p, named)]
     if not phrases or len(values) < 2:
         return None
-    # a phrase made only of the tool's own words says what is done, not which value it is done with: it is not
-    # read against the words a description gives a value ("courier to collect" is not "next-day courier delivery")
-    tool_words = {p: _only(p, skip) for p in phrases} if labels else {}
     scored = []
     for value in values:
-        own = _vector(value.replace("_", " "))
-        described = [_vector(words) for v, words in labels if v == value]
-        best = []
-        for p in phrases:
-            sims = [float(_vector(p) @ own)] + ([] if tool_words.get(p) else [float(_vector(p) @ t) for t in described])
-            best.append((round(max(sims), 3), p))
-        scored.append(max(best) + (value,))
+        targets = [_vector(value.replace("_", " "))] + [_vector(words) for v, words in labels if v == value]
+        scored.append(max((round(float(max(_vector(p) @ t for t in targets)), 3), p) for p in phrases) + (value,))
     scored.sort(key=lambda s: (-s[0], s[2]))
     (best, said, value), runner_up = scored[0], scored[1][0]
     lead = round(best - runner_up, 3)

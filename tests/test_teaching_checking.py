@@ -407,3 +407,13 @@ def test_a_word_of_the_tools_own_description_names_no_enum_value_by_synonym() ->
     assert d.kind == "ask" and d.record["missing"] == {"home_clean_visit": ["kind"]}  # "cleaned" is the tool, not deep
     d = run("Could someone deep clean my flat at 4 Mill Lane?", cleaning)
     assert [c.arguments for c in d.tool_calls] == [{"kind": "deep_clean", "address": "4 Mill Lane"}]
+
+
+def test_a_length_of_time_is_no_count_of_people_or_things() -> None:
+    rental = [tool("rent_bikes", "Rent city bikes by the hour.", {
+        "bikes": {"type": "integer", "minimum": 1, "maximum": 6, "description": "How many bikes"},
+        "hours": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Rental length in hours"},
+        "riders_under_12": {"type": "integer", "minimum": 0, "maximum": 6, "description": "Children riding"}},
+        ["bikes", "hours"])]
+    d = run("Two bikes for 3 hrs please", rental)
+    assert [c.arguments for c in d.tool_calls] == [{"bikes": 2, "hours": 3}]  # no 3 children from "3 hrs"

@@ -65,6 +65,7 @@ from fcourse.teaching.extract import Candidate, candidates, example_pattern, wit
 from fcourse.teaching.freetext import free_text, whole_request
 from fcourse.teaching.locations import find_locations
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
+from fcourse.teaching.numbers import durations_in, unit_of
 from fcourse.teaching.params import coerce, main_type, param_text, types_of
 from fcourse.teaching.proper_names import asks_for_a_name, proper_name
 
@@ -296,6 +297,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 time_reserved[where] if kind not in ("time",) else [])
             if kind == "number":  # "7 Kings Road" is a place, not 7 of something
                 taken = taken + [(s, e) for _, s, e, _ in find_locations(text)]
+                if not unit_of(param_text(param, schema)):  # "2 hrs" is how long, not 2 people
+                    taken = taken + [(d.start, d.end) for d in durations_in(text)]
             cands = [c for c in cands if all(c.end <= a or c.start >= b for a, b in taken)]
             if not cands:
                 continue

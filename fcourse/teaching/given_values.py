@@ -90,6 +90,8 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
         # "six months" for a number of weeks: a length of time in another unit is no count of this one
         free = [n for n in free if not any(d.start <= n.start < d.end and d.minutes / _UNIT_MINUTES[unit] != n.value
                                            for d in durations_in(text))]
+    elif len(wanted) == 1:  # a count of no unit of time: "2 hrs" is how long, not 2 people
+        free = [n for n in free if not any(d.start <= n.start < d.end for d in durations_in(text))]
     if len(wanted) == 1:
         _fill_one(text, props, wanted[0], free, add)
     unfilled = [n for n in numeric if n not in args]

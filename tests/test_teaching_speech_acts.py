@@ -41,3 +41,13 @@ def test_a_can_you_question_with_a_day_or_a_count_is_a_request_not_a_question_ab
     assert speech_act("Can you send texts abroad?") == "capability"
     assert speech_act("Can someone fetch three rugs for cleaning on Friday?") == "request"
     assert speech_act("Could a technician come tomorrow?") == "request"
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    ("The parcel arrived safely, thank you!", "social"), ("花已经送到了，很漂亮，谢谢你们！", "social"),
+    ("Two adult passes for June 3, thanks", "request"), ("A4 黑白打印 20 份，谢谢", "request"),
+    ("Please cancel my booking, thanks", "request"),
+])
+def test_thanks_that_closes_a_turn_asks_for_nothing_unless_the_turn_names_a_day_a_count_or_a_request(
+        text: str, act: str) -> None:
+    assert speech_act(text) == act

@@ -54,6 +54,8 @@ _SPECIFIC_RE = re.compile(
 _SOCIAL_RE = re.compile(
     r"^\W*(?:thanks?\b|thank you|cheers\b|great\b|perfect\b|awesome\b|hi\b|hello\b|hey\b|good (?:morning|night)\b"
     r"|bye\b|谢谢|多谢|感谢|好的|你好|您好|再见|辛苦)", re.IGNORECASE)
+#: thanks that closes the turn ("the tickets came, thanks!", "…，谢谢师傅！")
+_THANKS_LAST_RE = re.compile(r"(?:\bthanks?\b|\bthank you\b|谢谢|多谢|感谢)[^。.!！?？]{0,8}[。.!！~～]*\s*$", re.IGNORECASE)
 ACTION_KEYS = frozenset("#" + c for c in ACTION_CONCEPTS)
 _ASKS_RE = re.compile(r"帮我|给我|请|麻烦|\bplease\b|\bcan you\b|\bcould you\b|\bpls\b|[A-Z]{1,4}-?\d{2,}",
                       re.IGNORECASE)
@@ -77,13 +79,15 @@ def speech_act(text: str) -> str:
     - ``advice``: "should I ...?", "is it better to ...?": an opinion;
     - ``info``: "what's Priya's phone number?", "北京现在几点？": asks for a fact - a
       tool that looks things up may answer it, one that changes things may not;
-    - ``social``: "thanks, all sorted!", "谢谢，问题解决了": thanks or a greeting that asks for nothing;
+    - ``social``: "thanks, all sorted!", "谢谢，问题解决了", "it came today, thanks!": thanks or a greeting that
+      asks for nothing (thanks at the end of a turn that names no day or count);
     - ``capability``: "can you send SMS abroad?" - a question *about* a tool, with no
       specific object (no value, no "my", "the", "this", no quotes).
 
     A heuristic on cue words, not understanding; the record shows which act was read.
     """
-    if _SOCIAL_RE.search(text) and not _ASKS_RE.search(text) and not analyse(text).keys & ACTION_KEYS:
+    closing = bool(_THANKS_LAST_RE.search(text)) and not _dated_or_counted(text)  # "two tickets for May 3, thanks"
+    if (_SOCIAL_RE.search(text) or closing) and not _ASKS_RE.search(text) and not analyse(text).keys & ACTION_KEYS:
         return "social"
     if _EXPLAIN_RE.search(text):
         return "explain"

@@ -55,7 +55,8 @@ _SOCIAL_RE = re.compile(
     r"^\W*(?:thanks?\b|thank you|cheers\b|great\b|perfect\b|awesome\b|hi\b|hello\b|hey\b|good (?:morning|night)\b"
     r"|bye\b|谢谢|多谢|感谢|好的|你好|您好|再见|辛苦)", re.IGNORECASE)
 #: thanks that closes the turn ("the tickets came, thanks!", "…，谢谢师傅！")
-_THANKS_LAST_RE = re.compile(r"(?:\bthanks?\b|\bthank you\b|谢谢|多谢|感谢)[^。.!！?？]{0,8}[。.!！~～]*\s*$", re.IGNORECASE)
+_THANKS_LAST_RE = re.compile(r"(?:\bthanks?\b|\bthank you\b|谢谢|多谢|感谢)[^。.!！?？]{0,8}[。.!！~～]*\s*$",
+                             re.IGNORECASE)
 ACTION_KEYS = frozenset("#" + c for c in ACTION_CONCEPTS)
 _ASKS_RE = re.compile(r"帮我|给我|请|麻烦|\bplease\b|\bcan you\b|\bcould you\b|\bpls\b|[A-Z]{1,4}-?\d{2,}",
                       re.IGNORECASE)

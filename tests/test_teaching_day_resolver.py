@@ -82,3 +82,9 @@ def test_months_are_read_as_yyyy_mm() -> None:
 def test_yesterday_and_the_day_before_in_chinese() -> None:
     assert [m.iso for m in dates_in("昨天漏水了", TUESDAY)] == ["2027-05-03"]
     assert [m.iso for m in dates_in("前天摔坏的", TUESDAY)] == ["2027-05-02"]
+
+
+def test_a_month_and_day_written_in_chinese_numerals() -> None:
+    assert isos("七月一日入住，七月十四号退房") == ["2026-07-01", "2026-07-14"]
+    assert isos("十二月二十五日") == ["2026-12-25"]
+    assert isos("二月三十日") == [None]  # no such day

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 __all__ = ["DateMention", "dates_in", "months_in", "today_in"]
 
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
-_ZH_FULL = re.compile(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号]")
+_ZH_N = r"\d{1,2}|十[一二]?|[一二三四五六七八九]|[一二三]?十[一二三四五六七八九]?"
+_ZH_FULL = re.compile(rf"(?:(\d{{4}})年)?({_ZH_N})月({_ZH_N})[日号]")  # 8月20日, 八月二十日
 _ZH_REL = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "大后天": 3, "昨天": -1, "昨日": -1, "前天": -2}
 _ZH_WEEK = re.compile(r"(下|本|这|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 _ZH_DAYS = "一二三四五六"
@@ -179,7 +180,7 @@ def dates_in(text: str, today: dt.date | None = None) -> list[DateMention]:
         add(m.start(), m.end(), _iso(d if d is None or d >= today else _day(today.year + 1, month, day)), "holiday")
     for m in _ZH_FULL.finditer(text):
         year = int(m.group(1)) if m.group(1) else (today.year if today else None)
-        d = _day(year, int(m.group(2)), int(m.group(3))) if year else None
+        d = _day(year, _count(m.group(2)), _count(m.group(3))) if year else None
         add(m.start(), m.end(), _iso(d), "month and day" if d else "no year known or not a real date")
     for word, offset in sorted(_ZH_REL.items(), key=lambda kv: -len(kv[0])):
         for m in re.finditer(word, text):

@@ -417,3 +417,17 @@ def test_a_length_of_time_is_no_count_of_people_or_things() -> None:
         ["bikes", "hours"])]
     d = run("Two bikes for 3 hrs please", rental)
     assert [c.arguments for c in d.tool_calls] == [{"bikes": 2, "hours": 3}]  # no 3 children from "3 hrs"
+
+
+def test_the_new_day_of_a_move_says_nothing_about_which_booking_the_context_means() -> None:
+    ref = {"type": "string", "pattern": "^DS-[0-9]{5}$", "description": "Lesson booking, e.g. DS-10482"}
+    lessons = [tool("move_lesson", "Move a driving lesson to another date.", {
+        "booking": ref, "new_date": {"type": "string", "format": "date", "description": "New date"}},
+        ["booking", "new_date"]),
+               tool("cancel_lesson", "Cancel a driving lesson.", {"booking": ref}, ["booking"])]
+    system = {"role": "system", "content": "Today is 2027-08-11 (Wednesday). Verified: the student's booking "
+                                           "DS-12345 (lesson on 2027-08-14)."}
+    d = run([system, {"role": "user", "content": "Can you move my lesson to Friday?"}], lessons)
+    assert [c.arguments for c in d.tool_calls] == [{"booking": "DS-12345", "new_date": "2027-08-13"}]
+    d = run([system, {"role": "user", "content": "Cancel my lesson on Friday."}], lessons)
+    assert d.kind == "ask"  # the booking is on Saturday: not the one the user means

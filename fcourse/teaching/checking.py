@@ -157,6 +157,13 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
 
 
 
+def _day_for_another(props: dict[str, Any], name: str, text: str, today: dt.date | None) -> bool:
+    """Whether the one day the user names is for another parameter of the call ("move my lesson to Friday": the
+    new date), so it says nothing about which booking is meant."""
+    days = {m.iso for m in dates_in(text, today) if m.iso}
+    return len(days) == 1 and any(wants_day(n, s) for n, s in props.items() if n != name and isinstance(s, dict))
+
+
 def _other_kind(context: str, value: str, name: str) -> str | None:
     """The label before a context value when it qualifies the parameter's head word differently: "Billing address
     on file: 12 Elm St" is no value for ``delivery_address`` (a billing address, not a delivery one)."""
@@ -222,7 +229,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             drop(name, "the user asks about another one than the value of an earlier turn: ask which")
         elif source.get(name, "").startswith("system") and (
                 why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today, text)
-                or contradicted(conversation.context, str(args[name]), text, today)):
+                or (not _day_for_another(props, name, text, today)
+                    and contradicted(conversation.context, str(args[name]), text, today))):
             value = str(args[name])
             drop(name, why)
             candidates = sorted(set(re.findall(rf"(?<![A-Za-z0-9]){shape(value)}(?![A-Za-z0-9])",

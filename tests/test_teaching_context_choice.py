@@ -53,3 +53,12 @@ def test_keeping_one_candidate_and_acting_on_the_other_means_the_other() -> None
 def test_a_word_every_candidate_shares_in_another_form_points_at_none() -> None:
     scripts = "Verified: prescriptions RX1001 (vitamin D, 2 refills left) and RX1002 (iron, 1 refill left)."
     assert choose_in_context(scripts, ["RX1001", "RX1002"], "could I get a refill sent over?", TODAY) is None
+
+
+def test_a_candidate_is_pointed_at_by_its_place_in_the_context() -> None:
+    three = "Verified lockers: LK-301, LK-377 and LK-390."
+    choose = [("release the second one", ["LK-377"]), ("第一个退掉", ["LK-301"]), ("the last one, please", ["LK-390"]),
+              ("最后那个取消吧", ["LK-390"])]
+    for said, meant in choose:
+        assert choose_in_context(three, ["LK-301", "LK-377", "LK-390"], said, TODAY)[0] == meant, said
+    assert choose_in_context(three, ["LK-301", "LK-377", "LK-390"], "the one I used last week", TODAY) is None

@@ -29,6 +29,9 @@ import re
 __all__ = ["choose_in_context", "contradicted"]
 
 _ALL = re.compile(r"\b(?:both|all|each|every)\b|都|全部|所有", re.IGNORECASE)  # not 两个: "住两个月" counts months
+#: "the second one", "the latter", "第二个", "最后那个": a candidate by its place in the context (closed-class words)
+_ORDINAL = re.compile(r"\bthe (first|second|third|last) (?:one|booking|order|one listed)\b|\bthe (former|latter)\b"
+                      r"|第([一二三])(?:个|笔|张|单|份|节|次|条)|(最后)(?:一|那)?个", re.IGNORECASE)
 _SPLIT = re.compile(r"[.;。；\n]")
 #: the user points away from the one they named (closed-class words of both languages)
 _OTHER = re.compile(r"\b(?:other|rest|another|everything|all)\b|另一|其他|其它|别的|剩下|其余|所有|全部", re.IGNORECASE)
@@ -90,6 +93,13 @@ def choose_in_context(context: str, candidates: list[str], user: str,
             return [other], f"the user keeps {pointed[0]} (a clause that excludes it), and means the other one"
     if _ALL.search(said) and not best[1]:
         return list(attributes), "the user means all of them"
+    ordinal = _ORDINAL.search(said)
+    if ordinal and not best[1]:  # "the second one", "第二个": the context's order
+        order = sorted(attributes, key=context.find)
+        word = next(g for g in ordinal.groups() if g).lower()
+        index = {"first": 0, "former": 0, "一": 0, "second": 1, "二": 1, "third": 2, "三": 2}.get(word, -1)  # last
+        if index < len(order):
+            return [order[index]], f"the user means '{ordinal.group().strip()}' of those the context lists"
     return None
 
 

@@ -62,3 +62,9 @@ def test_a_candidate_is_pointed_at_by_its_place_in_the_context() -> None:
     for said, meant in choose:
         assert choose_in_context(three, ["LK-301", "LK-377", "LK-390"], said, TODAY)[0] == meant, said
     assert choose_in_context(three, ["LK-301", "LK-377", "LK-390"], "the one I used last week", TODAY) is None
+
+
+def test_a_year_the_context_gives_a_candidate_points_at_it() -> None:
+    returns = "Returns: RT-88812 (2025) and RT-88813 (2026)."
+    assert choose_in_context(returns, ["RT-88812", "RT-88813"], "withdraw the 2025 one", TODAY)[0] == ["RT-88812"]
+    assert choose_in_context(returns, ["RT-88812", "RT-88813"], "2026年那份撤回吧", TODAY)[0] == ["RT-88813"]

@@ -55,6 +55,7 @@ def _words(text: str) -> set[str]:
 
     keys = {t.key for t in analyse(text).terms if not t.key.startswith("#date")}
     english = {stem(w) for w in re.findall(r"[A-Za-z]{3,}", text)}  # "refill" and "refills" are one word
+    english |= set(re.findall(r"(?<!\d)(?:19|20)\d{2}(?!\d)", text))  # a year ("the 2025 one", "2026年那份")
     return keys | english | set(glossed_words(text))
 
 

@@ -431,3 +431,16 @@ def test_the_new_day_of_a_move_says_nothing_about_which_booking_the_context_mean
     assert [c.arguments for c in d.tool_calls] == [{"booking": "DS-12345", "new_date": "2027-08-13"}]
     d = run([system, {"role": "user", "content": "Cancel my lesson on Friday."}], lessons)
     assert d.kind == "ask"  # the booking is on Saturday: not the one the user means
+
+
+def test_a_context_id_whose_shape_the_parameters_pattern_names_needs_no_label_in_the_same_language() -> None:
+    ref = {"type": "string", "pattern": "^RT-[0-9]{5}$", "description": "Tax return reference, e.g. RT-10482."}
+    status = [tool("return_status", "Check where a tax return is in the process.", {"return_id": ref}, ["return_id"])]
+    system = {"role": "system", "content": "已核实：客户编号 TX-2031；进行中的申报 RT-88812。"}
+    d = run([system, {"role": "user", "content": "Where is my tax return at?"}], status)
+    assert [c.arguments for c in d.tool_calls] == [{"return_id": "RT-88812"}]
+    loose = [tool("return_status", "Check where a tax return is in the process.", {"return_id": {
+        "type": "string", "description": "Tax return reference"}}, ["return_id"])]
+    d = run([{"role": "system", "content": "已核实：客户的订单 RT-88812。"}, {"role": "user", "content": "Where is my tax "
+                                                                                   "return at?"}], loose)
+    assert d.kind == "ask"  # no pattern, and the context names an order: not this parameter

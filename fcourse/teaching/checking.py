@@ -131,6 +131,12 @@ def _takes(schema: dict[str, Any], value: str) -> bool:
     return example is None or example.fullmatch(value) is not None
 
 
+def _prefixed(schema: dict[str, Any], value: str) -> bool:
+    """Whether the parameter's pattern opens with letters of its own ("^RT-[0-9]{5}$") and the value fits it."""
+    pattern = schema.get("pattern")
+    return isinstance(pattern, str) and bool(re.match(r"\^?[A-Za-z]{2,}", pattern)) and _takes(schema, value)
+
+
 def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, today: dt.date | None,
                 user: str = "") -> str | None:
     """Why a context value may not be used (None: it may)."""
@@ -149,6 +155,8 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
         return f"the context's label names another one ('{other}'), not this parameter"
     low = context.lower()
     labels = _labels(name, schema)
+    if _prefixed(schema, text):
+        return None  # "RT-88812" for a pattern "^RT-[0-9]{5}$": its shape names the parameter, in any language
     if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if w.isascii() else w in context
                for w in labels) and not labels & glossed_words(context):
         return "the context does not name this parameter next to it"

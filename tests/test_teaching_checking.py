@@ -441,6 +441,6 @@ def test_a_context_id_whose_shape_the_parameters_pattern_names_needs_no_label_in
     assert [c.arguments for c in d.tool_calls] == [{"return_id": "RT-88812"}]
     loose = [tool("return_status", "Check where a tax return is in the process.", {"return_id": {
         "type": "string", "description": "Tax return reference"}}, ["return_id"])]
-    d = run([{"role": "system", "content": "已核实：客户的订单 RT-88812。"}, {"role": "user", "content": "Where is my tax "
-                                                                                   "return at?"}], loose)
+    system = {"role": "system", "content": "已核实：客户的订单 RT-88812。"}
+    d = run([system, {"role": "user", "content": "Where is my tax return at?"}], loose)
     assert d.kind == "ask"  # no pattern, and the context names an order: not this parameter

@@ -140,6 +140,7 @@ def _prefixed(schema: dict[str, Any], value: str) -> bool:
 def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, today: dt.date | None,
                 user: str = "") -> str | None:
     """Why a context value may not be used (None: it may)."""
+    schema = schema if isinstance(schema, dict) else {}  # a boolean schema ("KM": false) says nothing
     text = str(value)
     if param_kind(name, schema) == "file" and not _POINTING.search(user):
         return "a file is what the request is about: the context's file only when the user points at it"

@@ -58,3 +58,12 @@ def test_dozens_are_counted_in_twelves() -> None:
 def test_digits_written_against_chinese_characters_are_numbers_but_not_inside_ids() -> None:
     assert [n.value for n in numbers_in("送30个小号箱")] == [30]
     assert [n.value for n in numbers_in("退掉PX-2044那单")] == []
+
+
+def test_nights_of_a_stay_are_days_and_a_parameter_counted_in_nights_is_counted_in_days() -> None:
+    from fcourse.teaching.numbers import durations_in, unit_of
+
+    assert [(d.minutes / 1440, d.text) for d in durations_in("3 nights from Friday, 住两晚")] == [
+        (3.0, "3 nights"), (2.0, "两晚")]
+    assert durations_in("今晚") == [] and durations_in("晚上八点") == []  # the evening, no length of time
+    assert unit_of("Number of nights") == unit_of("入住几晚") == "day"

@@ -78,14 +78,15 @@ def numbers_in(text: str) -> list[Number]:
 
 #: minutes in each unit of time (closed classes of both languages)
 _UNIT_MINUTES = {"minute": 1, "hour": 60, "day": 1440, "week": 10080, "month": 43200, "year": 518400}
-_EN_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
+_EN_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)\b"
 _EN_DURATION = re.compile(
     rf"\b(?:(?P<half>half an?|a half)\s+(?P<hunit>hour|day)|(?P<quarter>a quarter of an hour)"
     rf"|(?P<n>\d+(?:\.\d+)?|an?|another|{_EN_WORD})(?:\s+and\s+a\s+half)?\s*{_EN_UNIT}(?P<andhalf>\s+and\s+a\s+half)?)",
     re.IGNORECASE)
 _ZH_DURATION = re.compile(r"(?P<n>\d+|[零一二两三四五六七八九十百]+)?(?:个)?(?P<half>半)?(?:个)?"
-                          r"(?P<unit>小时|钟头|分钟|天|周|星期|个月|年)|(?P<quarter>一刻钟)")
-_ZH_UNITS = {"小时": "hour", "钟头": "hour", "分钟": "minute", "天": "day", "周": "week", "星期": "week",
+                          r"(?P<unit>小时|钟头|分钟|天|晚|夜|周|星期|个月|年)|(?P<quarter>一刻钟)")
+_ZH_UNITS = {"小时": "hour", "钟头": "hour", "分钟": "minute", "天": "day", "晚": "day", "夜": "day", "周": "week",
+             "星期": "week",
              "个月": "month", "年": "year"}
 
 
@@ -124,7 +125,8 @@ def durations_in(text: str) -> list[Duration]:
             minutes = _UNIT_MINUTES[m.group("hunit").lower()] / 2
         else:
             word = m.group("unit").lower()
-            unit = "hour" if word.startswith("hr") else next(u for u in _UNIT_MINUTES if word.startswith(u[:2]))
+            unit = "hour" if word.startswith("hr") else "day" if word.startswith("night") else next(
+                u for u in _UNIT_MINUTES if word.startswith(u[:2]))  # a night is a day of a stay
             try:
                 amount = _amount(m.group("n"))
             except ValueError:
@@ -150,7 +152,7 @@ def durations_in(text: str) -> list[Duration]:
 def unit_of(description: str) -> str | None:
     """The unit of time a number parameter is counted in, when its description names one."""
     low = description.lower()
-    for unit, words in (("minute", ("minute", "分钟")), ("hour", ("hour", "小时")), ("day", ("day", "天")),
+    for unit, words in (("minute", ("minute", "分钟")), ("hour", ("hour", "小时")), ("day", ("day", "天", "night", "晚")),
                         ("week", ("week", "周")), ("month", ("month", "月")), ("year", ("year", "年"))):
         if any(w in low for w in words):
             return unit

@@ -152,7 +152,8 @@ def durations_in(text: str) -> list[Duration]:
 def unit_of(description: str) -> str | None:
     """The unit of time a number parameter is counted in, when its description names one."""
     low = description.lower()
-    for unit, words in (("minute", ("minute", "分钟")), ("hour", ("hour", "小时")), ("day", ("day", "天", "night", "晚")),
+    for unit, words in (("minute", ("minute", "分钟")), ("hour", ("hour", "小时")),
+                        ("day", ("day", "天", "night", "晚")),
                         ("week", ("week", "周")), ("month", ("month", "月")), ("year", ("year", "年"))):
         if any(w in low for w in words):
             return unit

@@ -444,3 +444,14 @@ def test_a_context_id_whose_shape_the_parameters_pattern_names_needs_no_label_in
     system = {"role": "system", "content": "已核实：客户的订单 RT-88812。"}
     d = run([system, {"role": "user", "content": "Where is my tax return at?"}], loose)
     assert d.kind == "ask"  # no pattern, and the context names an order: not this parameter
+
+
+def test_a_thing_named_with_a_or_an_is_one_of_it_when_no_number_is_given() -> None:
+    gear = [tool("rent_gear", "Rent camping gear.", {
+        "item": {"type": "string", "enum": ["sleeping_bag", "lantern", "kayak"], "description": "What to rent"},
+        "quantity": {"type": "integer", "minimum": 1, "maximum": 10, "description": "How many"}},
+        ["item", "quantity"])]
+    assert [c.arguments for c in run("I'd like to rent a kayak", gear).tool_calls] == [{"item": "kayak", "quantity": 1}]
+    assert [c.arguments for c in run("rent 3 sleeping bags", gear).tool_calls] == [
+        {"item": "sleeping_bag", "quantity": 3}]
+    assert run("I'd like to rent the kayak", gear).kind == "ask"  # "the": how many is not said

@@ -94,10 +94,24 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
         free = [n for n in free if not any(d.start <= n.start < d.end for d in durations_in(text))]
     if len(wanted) == 1:
         _fill_one(text, props, wanted[0], free, add)
+        if wanted[0] in required and wanted[0] not in args and not free and (one := _one_named(text, props, args)):
+            add(wanted[0], 1, f"'{one}': one of the value named")
     unfilled = [n for n in numeric if n not in args]
     for name, number in counted_by_noun(text, [n for n in free if str(n.value) not in
                                                {str(v) for v in args.values()}], props, unfilled).items():
         add(name, number.value, f"the number written '{number.text}', before the word its description names")
+
+
+def _one_named(text: str, props: dict[str, Any], args: dict[str, Any]) -> str | None:
+    """"a kayak", "an extra lantern": the one thing an enum value of the call names, with "a", "an" or "one"
+    before it (up to one word between), when the text gives no number."""
+    for name, value in args.items():
+        if isinstance(value, str) and isinstance(props.get(name), dict) and "enum" in props[name] and value.isascii():
+            m = re.search(rf"\b(?:a|an|one)\s+(?:[A-Za-z-]+\s+)?(?={value_pattern(value).pattern})", text,
+                          re.IGNORECASE)
+            if m:
+                return text[m.start():m.end() + len(value)].strip()
+    return None
 
 
 def _free_numbers(text: str, args: dict[str, Any], mentions: list[Any], cut: frozenset[str]) -> list[Any]:

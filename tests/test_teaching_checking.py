@@ -455,3 +455,14 @@ def test_a_thing_named_with_a_or_an_is_one_of_it_when_no_number_is_given() -> No
     assert [c.arguments for c in run("rent 3 sleeping bags", gear).tool_calls] == [
         {"item": "sleeping_bag", "quantity": 3}]
     assert run("I'd like to rent the kayak", gear).kind == "ask"  # "the": how many is not said
+
+
+def test_a_day_said_twice_is_one_day_and_a_day_turned_down_is_none() -> None:
+    stays = [tool("check_availability", "See which pitches are free for given dates.", {
+        "arrival": {"type": "string", "format": "date", "description": "Arrival date"},
+        "nights": {"type": "integer", "minimum": 1, "maximum": 14, "description": "Number of nights"}},
+        ["arrival", "nights"])]
+    system = {"role": "system", "content": "Today is 2027-08-11 (Wednesday)."}
+    d = run([system, {"role": "user", "content": "Anything free from August 20 for 3 nights? Not the 19th, the 20th."}],
+            stays)
+    assert [c.arguments for c in d.tool_calls] == [{"arrival": "2027-08-20", "nights": 3}]

@@ -37,7 +37,7 @@ from fcourse.teaching.context_choice import choose_in_context, contradicted
 from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
-from fcourse.teaching.exclusion import TOKEN, excluded_values, shape
+from fcourse.teaching.exclusion import TOKEN, excluded_values, inside, negated_spans, shape
 from fcourse.teaching.extract import example_pattern
 from fcourse.teaching.filling import Proposal, proposal_of
 from fcourse.teaching.freetext import AFTER_COLON, CUT_FROM_AROUND
@@ -265,7 +265,13 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
         else:
             drop(name, "a date that cannot be resolved to YYYY-MM-DD (no stated today, or no such day)")
     used = {str(v) for v in args.values()}
-    free_dates = [m for m in mentions if m.iso and m.iso not in used]
+    # each day once ("August 20 ... the 20th"), and not a day the user turns down ("not the 19th")
+    refused = negated_spans(text)
+    days: dict[str, Any] = {}
+    for m in mentions:
+        if m.iso and m.iso not in used and not inside(refused, m.start):
+            days.setdefault(m.iso, m)
+    free_dates = list(days.values())
     missing_dates = [n for n, s in props.items() if isinstance(s, dict) and wants_day(n, s)
                      and n not in args and n in required]
     if missing_dates and len(free_dates) >= len(missing_dates) and len(free_dates) <= len(missing_dates) + 0:

@@ -87,3 +87,16 @@ def test_a_tool_that_takes_the_id_the_user_gave_beats_a_best_tool_with_no_place_
     d = decide({"model": "m", "messages": [{"role": "user", "content": "pilates tonight, what is on?"}],
                 "tools": tools})
     assert d.kind == "ask" and d.record["missing"] == {"show_timetable": ["day"]}  # no id given: as before
+
+
+def test_an_id_that_several_tools_take_chooses_none_of_them() -> None:
+    order = {"type": "string", "pattern": "^PC-[0-9]{5}$", "description": "服务单号，例如 PC-10482。"}
+    pest = {"type": "string", "enum": ["cockroach", "rodent"], "description": "虫害类型：cockroach=蟑螂；rodent=老鼠。"}
+    tools = [tool("book_inspection", "预约上门虫害检查，检查后给出报价，不含治理。", {
+        "pest": pest, "day": {"type": "string", "format": "date", "description": "上门日期"},
+        "address": {"type": "string", "description": "上门地址"}}, ["pest", "day", "address"]),
+             tool("cancel_visit", "取消已有的服务单。", {"order": order}, ["order"]),
+             tool("request_followup", "治理后虫害复发，申请免费复查。", {"order": order}, ["order"])]
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "上次处理完蟑螂又出来了，单号PC-20481。"}],
+                "tools": tools})
+    assert not d.tool_calls or d.tool_calls[0].name != "cancel_visit"  # never cancels on a guess

@@ -38,9 +38,9 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
       the user said for its required parameters ("PX1 needs to end up at 5 Mill Lane": tracking takes the
       parcel, redirecting takes the parcel and the address) - values of a shape, not free text, and not the
       ones that chose the best tool's values (a date that picked an order is not a new date);
-    - the best tool would ask back and has no place for the id the user gave, while another tool the words point
-      at takes it and has every required value ("spin booking FB-1 tonight, drop it": listing classes takes no
-      booking, cancelling one does);
+    - the best tool would ask back and has no place for the id the user gave, while the one tool that takes such an
+      id has every required value ("spin booking FB-1 tonight, drop it": listing classes takes no booking,
+      cancelling one does; when several tools take it, the id chooses none);
     - of several chosen tools, one takes nothing the user said and would ask for every value: it shares a word with
       the request, it is no second request (``_without_idle``).
     """
@@ -79,7 +79,7 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
             why = f"{best['name']} would ask for {proposal.missing.get(best['name'])}, while {row['name']} (score " \
                   f"{row['score']}) fits too and has every required value"
         elif proposal.missing and row["score"] > 0 and (ids := _patterned(params)) and not _patterned(
-                proposal.filled[0][1]):
+                proposal.filled[0][1]) and _takers(conversation.tools, ids) == [row["index"]]:
             why = f"{best['name']} would ask for {proposal.missing.get(best['name'])} and has no place for the id " \
                   f"the user gave ({', '.join(sorted(ids))}), while {row['name']} (score {row['score']}) takes it " \
                   "and has every required value"
@@ -119,6 +119,24 @@ def _without_idle(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
     why = f"{', '.join(r['name'] for r in idle)} would ask for every value and takes nothing the user said: " \
           "a shared word, not a second request"
     return replace(other, reason=f"{act.reason}; {why}"), got
+
+
+def _takers(tools: list[Any], ids: set[str]) -> list[int]:
+    """The tools with a parameter whose pattern takes one of these ids: when only one does, the id chooses it."""
+    import re
+
+    out = []
+    for index, tool in enumerate(tools):
+        props = (function_of(tool).get("parameters") or {}).get("properties") or {}
+        for sub in props.values():
+            pattern = sub.get("pattern") if isinstance(sub, dict) else None
+            try:
+                if isinstance(pattern, str) and any(re.search(pattern, i) for i in ids):
+                    out.append(index)
+                    break
+            except re.error:
+                continue
+    return out
 
 
 def _patterned(filled: Any) -> set[str]:

@@ -45,6 +45,7 @@ from fcourse.teaching.given_enums import fill_enums, order_enums
 from fcourse.teaching.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.intents import Act
+from fcourse.teaching.params import param_text
 from fcourse.teaching.routing import Routing
 
 __all__ = ["check", "schema_problems"]
@@ -131,6 +132,9 @@ def _takes(schema: dict[str, Any], value: str) -> bool:
     return example is None or example.fullmatch(value) is not None
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 def _prefixed(schema: dict[str, Any], value: str) -> bool:
     """Whether the parameter's pattern opens with letters of its own ("^RT-[0-9]{5}$") and the value fits it."""
     pattern = schema.get("pattern")
@@ -156,8 +160,8 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
         return f"the context's label names another one ('{other}'), not this parameter"
     low = context.lower()
     labels = _labels(name, schema)
-    if _prefixed(schema, text):
-        return None  # "RT-88812" for a pattern "^RT-[0-9]{5}$": its shape names the parameter, in any language
+    if _prefixed(schema, text) and _CJK.search(context) and not _CJK.search(param_text(name, schema)):
+        return None  # "RT-88812" for "^RT-[0-9]{5}$": its shape names the parameter when no word can (进行中的申报)
     if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if w.isascii() else w in context
                for w in labels) and not labels & glossed_words(context):
         return "the context does not name this parameter next to it"

@@ -94,7 +94,8 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
         free = [n for n in free if not any(d.start <= n.start < d.end for d in durations_in(text))]
     if len(wanted) == 1:
         _fill_one(text, props, wanted[0], free, add)
-        if wanted[0] in required and wanted[0] not in args and not free and (one := _one_named(text, props, args)):
+        if wanted[0] in required and wanted[0] not in args and not free and not counts_people(
+                param_text(wanted[0], props[wanted[0]])) and (one := _one_named(text, props, args)):
             add(wanted[0], 1, f"'{one}': one of the value named")
     unfilled = [n for n in numeric if n not in args]
     for name, number in counted_by_noun(text, [n for n in free if str(n.value) not in

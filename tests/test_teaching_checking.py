@@ -466,3 +466,16 @@ def test_a_day_said_twice_is_one_day_and_a_day_turned_down_is_none() -> None:
     d = run([system, {"role": "user", "content": "Anything free from August 20 for 3 nights? Not the 19th, the 20th."}],
             stays)
     assert [c.arguments for c in d.tool_calls] == [{"arrival": "2027-08-20", "nights": 3}]
+
+
+def test_a_new_day_is_never_the_day_the_context_already_gives_the_booking() -> None:
+    ref = {"type": "string", "pattern": "^GB-[0-9]{4}$", "description": "Golf booking, e.g. GB-1234"}
+    golf = [tool("move_tee_time", "Move a golf booking to another day.", {
+        "booking": ref, "new_date": {"type": "string", "format": "date", "description": "New day"}},
+        ["booking", "new_date"])]
+    system = {"role": "system", "content": "Today is 2027-10-05 (Tuesday). Verified: the member's booking GB-2041 "
+                                           "(2027-10-08, 09:10)."}
+    d = run([system, {"role": "user", "content": "Friday won't work for me any more, can we make it Sunday?"}], golf)
+    assert [c.arguments for c in d.tool_calls] == [{"booking": "GB-2041", "new_date": "2027-10-10"}]
+    d = run([system, {"role": "user", "content": "Please move my round to Friday."}], golf)
+    assert d.kind == "ask"  # Friday is the day it already is: which new day is not said

@@ -177,6 +177,29 @@ def _day_for_another(props: dict[str, Any], name: str, text: str, today: dt.date
     return len(days) == 1 and any(wants_day(n, s) for n, s in props.items() if n != name and isinstance(s, dict))
 
 
+#: a parameter for a new day ("new_date", "新的上门日期"): closed-class words of its name or description
+_NEW = re.compile(r"\bnew\b|新的|新日期|改到", re.IGNORECASE)
+
+
+def _new_day(context: str, props: dict[str, Any], args: dict[str, Any], mentions: list[Any], add: Any,
+             drop: Any) -> None:
+    """A new day is not the day the context already gives the booking ("can't make Friday - push it to Sunday"
+    with the game on Friday: Sunday): another day the user names takes its place, or it is asked for."""
+    for name, sub in props.items():
+        if not (isinstance(sub, dict) and wants_day(name, sub) and name in args
+                and _NEW.search(f"{name.replace('_', ' ')} {sub.get('description', '')}")):
+            continue
+        old = {d.iso for d in dates_in(context, today_in([context])) if d.iso} - {
+            t.isoformat() for t in [today_in([context])] if t}
+        if args[name] not in old:
+            continue
+        others = list(dict.fromkeys(m.iso for m in mentions if m.iso and m.iso not in old))
+        if len(others) == 1:
+            add(name, others[0], f"{args[name]} is the day the context already gives it; the user's other day is new")
+        else:
+            drop(name, f"{args[name]} is the day the context already gives it, not a new one")
+
+
 def _other_kind(context: str, value: str, name: str) -> str | None:
     """The label before a context value when it qualifies the parameter's head word differently: "Billing address
     on file: 12 Elm St" is no value for ``delivery_address`` (a billing address, not a delivery one)."""
@@ -281,6 +304,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     if missing_dates and len(free_dates) >= len(missing_dates) and len(free_dates) <= len(missing_dates) + 0:
         for name, m in zip(missing_dates, free_dates):
             add(name, m.iso, f"'{m.text}' resolved to a YYYY-MM-DD date ({m.why})")
+    _new_day(conversation.context, props, args, mentions, add, drop)
     for name, sub in props.items():  # a month the schema wants as YYYY-MM ("August 2026", "上个月")
         month_text = f"{sub.get('description', '')}" if isinstance(sub, dict) else ""
         if "YYYY-MM" in month_text.upper() and "YYYY-MM-DD" not in month_text.upper() and (

@@ -479,3 +479,17 @@ def test_a_new_day_is_never_the_day_the_context_already_gives_the_booking() -> N
     assert [c.arguments for c in d.tool_calls] == [{"booking": "GB-2041", "new_date": "2027-10-10"}]
     d = run([system, {"role": "user", "content": "Please move my round to Friday."}], golf)
     assert d.kind == "ask"  # Friday is the day it already is: which new day is not said
+
+
+def test_a_closed_context_id_is_no_candidate_and_is_never_chosen() -> None:
+    ref = {"type": "string", "pattern": "^PO-[0-9]{6}$", "description": "Plant order, e.g. PO-100000"}
+    delivery = [tool("move_delivery", "Move the delivery of a plant order to another day.", {
+        "order_id": ref, "new_date": {"type": "string", "format": "date", "description": "New delivery day"}},
+        ["order_id", "new_date"])]
+    today = "Today is 2027-10-12 (Tuesday). "
+    closed = {"role": "system", "content": today + "Verified: the previous order PO-300417 was delivered and closed."}
+    d = run([closed, {"role": "user", "content": "Can the next delivery come on Friday instead?"}], delivery)
+    assert d.kind == "ask" and "PO-300417" not in str(d.record["arguments"])
+    both = {"role": "system", "content": today + "Verified: order PO-300417 is closed. Order PO-300499 ships soon."}
+    d = run([both, {"role": "user", "content": "Can my delivery come on Friday instead?"}], delivery)
+    assert [c.arguments for c in d.tool_calls] == [{"order_id": "PO-300499", "new_date": "2027-10-15"}]

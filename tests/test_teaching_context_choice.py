@@ -68,3 +68,13 @@ def test_a_year_the_context_gives_a_candidate_points_at_it() -> None:
     returns = "Returns: RT-88812 (2025) and RT-88813 (2026)."
     assert choose_in_context(returns, ["RT-88812", "RT-88813"], "withdraw the 2025 one", TODAY)[0] == ["RT-88812"]
     assert choose_in_context(returns, ["RT-88812", "RT-88813"], "2026年那份撤回吧", TODAY)[0] == ["RT-88813"]
+
+
+def test_a_context_id_that_is_closed_or_was_the_one_before_is_not_the_one_in_hand() -> None:
+    from fcourse.teaching.context_choice import over
+
+    context = "Verified: card LC-88231. The previous order PO-300417 was delivered; order PO-300499 is on its way."
+    assert over(context, "PO-300417", "the next delivery should come on Friday")  # before, and the user says next
+    assert not over(context, "PO-300499", "the next delivery should come on Friday")
+    assert over("已核实：上一张维修单RP-100876已于9月取件完结。", "RP-100876", "可以开始修了")  # 完结: over
+    assert not over("Verified: completed job JB-70088 (90-day guarantee).", "JB-70088", "the ants are back")

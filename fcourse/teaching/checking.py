@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from fcourse.teaching.arguments import Filled, param_kind
-from fcourse.teaching.context_choice import choose_in_context, contradicted
+from fcourse.teaching.context_choice import choose_in_context, contradicted, over
 from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
@@ -152,7 +152,8 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
         return "it is the conversation's today, a reference for dates, not a value for this parameter"
     pattern = shape(text)
     found = set(re.findall(rf"(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])", context)) if text else set()
-    found = {f for f in found if _takes(schema, f)}  # an event id is no candidate for a listing id
+    # an event id is no candidate for a listing id, nor is a closed order one for the order in hand
+    found = {f for f in found if _takes(schema, f) and not over(context, f, user)}
     if len(found) > 1:
         return f"the context holds {len(found)} candidates ({', '.join(sorted(found))}) and the user chose none"
     other = _other_kind(context, text, name)
@@ -265,14 +266,20 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             drop(name, "the user asks about another one than the value of an earlier turn: ask which")
         elif source.get(name, "").startswith("system") and (
                 why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today, text)
+                or over(conversation.context, str(args[name]), text)
                 or (not _day_for_another(props, name, text, today)
                     and contradicted(conversation.context, str(args[name]), text, today))):
             value = str(args[name])
             drop(name, why)
-            candidates = sorted(set(re.findall(rf"(?<![A-Za-z0-9]){shape(value)}(?![A-Za-z0-9])",
-                                               conversation.context)) - excluded)
+            candidates = sorted(c for c in set(re.findall(rf"(?<![A-Za-z0-9]){shape(value)}(?![A-Za-z0-9])",
+                                                          conversation.context)) - excluded
+                                if _takes(props.get(name, {}), c) and not over(conversation.context, c, text))
             picked = choose_in_context(conversation.context, candidates, text, today) if len(candidates) > 1 \
                 else None
+            if len(candidates) == 1 and candidates[0] != value and not (
+                    _context_ok(conversation.context, name, props.get(name, {}), candidates[0], today, text)
+                    or contradicted(conversation.context, candidates[0], text, today)):
+                picked = [candidates[0]], "the one candidate left that is not over"
             if picked:
                 chosen, how = picked
                 add(name, chosen[0], f"{how} (chosen among {', '.join(candidates)} in the context)")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-__all__ = ["choose_in_context", "contradicted"]
+__all__ = ["choose_in_context", "contradicted", "over"]
 
 _ALL = re.compile(r"\b(?:both|all|each|every)\b|都|全部|所有", re.IGNORECASE)  # not 两个: "住两个月" counts months
 #: "the second one", "the latter", "第二个", "最后那个": a candidate by its place in the context (closed-class words)
@@ -104,6 +104,34 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     return None
 
 
+#: the context says the thing is over, or was the one before (closed-class words)
+_OVER = re.compile(r"\b(?:closed|expired|cancell?ed|archived)\b|完结|已关闭|已过期|已取消|作废", re.IGNORECASE)
+_BEFORE = re.compile(r"\b(?:previous|last|old|past|former)\b|上一|上次|之前|以前|旧", re.IGNORECASE)
+_COMING = re.compile(r"\b(?:upcoming|next|current|new|coming|this)\b|即将|这次|新|下一|现在", re.IGNORECASE)
+
+
+def _sentence(context: str, value: str) -> str:
+    """The sentence of the context that holds ``value`` (cut at . ; 。 ； and line ends)."""
+    at = context.find(value)
+    stop = _SPLIT.search(context, at)
+    opening = max((m.end() for m in _SPLIT.finditer(context, 0, at)), default=0)  # "今天是…。已核实：…": two sentences
+    return context[opening:stop.end() if stop else len(context)]
+
+
+def over(context: str, value: str, user: str) -> str | None:
+    """Why the one candidate in the context is not the thing the user acts on: the context says it is over
+    ("finished yesterday and is closed", 已完结), or was the one before while the user speaks of the coming one
+    ("previous order ... was delivered" / "my upcoming delivery")."""
+    if value not in context:
+        return None
+    sentence = _sentence(context, value)
+    if _OVER.search(sentence):
+        return f"the context says {value} is over ('{_OVER.search(sentence).group()}')"
+    if _BEFORE.search(sentence) and _COMING.search(user):
+        return f"the context says {value} was the one before, and the user speaks of '{_COMING.search(user).group()}'"
+    return None
+
+
 def contradicted(context: str, value: str, user: str, today: dt.date | None) -> str | None:
     """Why the one candidate in the context is not what the user describes, or None.
 
@@ -112,10 +140,7 @@ def contradicted(context: str, value: str, user: str, today: dt.date | None) -> 
     """
     if value not in context:
         return None
-    at = context.find(value)
-    stop = _SPLIT.search(context, at)
-    opening = max((m.end() for m in _SPLIT.finditer(context, 0, at)), default=0)  # "今天是…。已核实：…": two sentences
-    sentence = context[opening:stop.end() if stop else len(context)]
+    sentence = _sentence(context, value)
     theirs, mine = _days(sentence, today), _days(user, today)
     if theirs and mine and not theirs & mine:
         return (f"the user speaks of {', '.join(sorted(mine))}; the context says {value} is on "

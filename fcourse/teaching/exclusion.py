@@ -17,10 +17,10 @@ import re
 
 __all__ = ["TOKEN", "excluded_values", "inside", "negated_spans", "shape"]
 
-_CLAUSE = re.compile(r"[,;.!?，；。！？()（）]|\b(?<!anything )(?<!everything )(?<!any )"
-                     r"(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
-_NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no|leave|keep|except|other than|apart from|anything but"
-                     r"|everything but|any but)\b", re.IGNORECASE)
+_CLAUSE = re.compile(r"[,;.!?，；。！？()（）—–]|\s-\s|\b(?<!anything )(?<!everything )(?<!any )(?<!anywhere )"
+                     r"(?<!anyone )(?<!anybody )(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
+_NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no|leave|keep|except|other than|apart from"
+                     r"|(?:any|every)(?:thing|where|one|body)? but)\b", re.IGNORECASE)
 _NEG_ZH = re.compile(r"先别|不要|不想|不用|不是|并非|除了|保留|留着|不动|别|勿|甭")
 _NOT_THIS = re.compile(r"(?:不是|并非|除了|\bother than|\bexcept(?: for)?|\bapart from|\bnot the one(?: for)?)\s*$",
                        re.IGNORECASE)

@@ -78,3 +78,16 @@ def test_a_context_id_that_is_closed_or_was_the_one_before_is_not_the_one_in_han
     assert not over(context, "PO-300499", "the next delivery should come on Friday")
     assert over("已核实：上一张维修单RP-100876已于9月取件完结。", "RP-100876", "可以开始修了")  # 完结: over
     assert not over("Verified: completed job JB-70088 (90-day guarantee).", "JB-70088", "the ants are back")
+
+
+def test_a_stop_word_between_two_candidates_points_at_neither() -> None:
+    orders = "Verified: the customer's orders GL-50110 (collected 2027-07-30) and GL-50188 (collected 2027-08-05)."
+    assert choose_in_context(orders, ["GL-50110", "GL-50188"], "one of my glasses broke and needs fixing",
+                             TODAY) is None
+
+
+def test_an_enum_value_the_context_gives_a_past_stay_is_the_one_before() -> None:
+    from fcourse.teaching.context_choice import over
+
+    context = "Verified: returning guest; last stay was in a six-person cabin."
+    assert over(context, "six_person", "a cabin for two this time")

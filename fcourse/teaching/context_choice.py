@@ -52,9 +52,11 @@ def _attributes(context: str, candidates: list[str]) -> dict[str, str]:
 def _words(text: str) -> set[str]:
     from fcourse.teaching.analysis import analyse, stem
     from fcourse.teaching.glosses import glossed_words
+    from fcourse.teaching.lexicon import EN_STOPWORDS
 
     keys = {t.key for t in analyse(text).terms if not t.key.startswith("#date")}
-    english = {stem(w) for w in re.findall(r"[A-Za-z]{3,}", text)}  # "refill" and "refills" are one word
+    english = {stem(w) for w in re.findall(r"[A-Za-z]{3,}", text)  # "refill" and "refills" are one word
+               if w.lower() not in EN_STOPWORDS}  # "... and GL-2": an "and" says nothing about either
     english |= set(re.findall(r"(?<!\d)(?:19|20)\d{2}(?!\d)", text))  # a year ("the 2025 one", "2026年那份")
     return keys | english | set(glossed_words(text))
 
@@ -110,9 +112,20 @@ _BEFORE = re.compile(r"\b(?:previous|last|old|past|former)\b|上一|上次|之�
 _COMING = re.compile(r"\b(?:upcoming|next|current|new|coming|this)\b|即将|这次|新|下一|现在", re.IGNORECASE)
 
 
+def _find(context: str, value: str) -> int:
+    """Where the context holds ``value``, as written or with its parts apart ("six-person" for six_person)."""
+    from fcourse.teaching.params import value_pattern
+
+    at = context.find(value)
+    if at < 0 and value.isascii() and value.strip():
+        m = value_pattern(value).search(context)
+        at = m.start() if m else -1
+    return at
+
+
 def _sentence(context: str, value: str) -> str:
     """The sentence of the context that holds ``value`` (cut at . ; 。 ； and line ends)."""
-    at = context.find(value)
+    at = _find(context, value)
     stop = _SPLIT.search(context, at)
     opening = max((m.end() for m in _SPLIT.finditer(context, 0, at)), default=0)  # "今天是…。已核实：…": two sentences
     return context[opening:stop.end() if stop else len(context)]
@@ -121,8 +134,9 @@ def _sentence(context: str, value: str) -> str:
 def over(context: str, value: str, user: str) -> str | None:
     """Why the one candidate in the context is not the thing the user acts on: the context says it is over
     ("finished yesterday and is closed", 已完结), or was the one before while the user speaks of the coming one
-    ("previous order ... was delivered" / "my upcoming delivery")."""
-    if value not in context:
+    ("previous order ... was delivered" / "my upcoming delivery"; "last stay was in a six-person cabin" / "this
+    time")."""
+    if _find(context, value) < 0:
         return None
     sentence = _sentence(context, value)
     if _OVER.search(sentence):

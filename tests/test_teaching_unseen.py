@@ -132,11 +132,12 @@ def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
     assert sum(r["schema_violating_calls"] for r in results) == 0
 
 
-#: the blind sets written by helpers that read no project file (v3-v11; v9-v11 are sealed: their safety is judged
-#: once, on frozen code), and the user turns of each also written, independently, elsewhere in the project (greetings)
+#: the blind sets written by helpers that read no project file (v3-v13; v12 and v13 are sealed: they judge the next
+#: round once, on frozen code), and the user turns of each also written, independently, elsewhere in the project
 BLIND = {"v3": (ev.DATA_V3, set()), "v4": (ev.DATA_V4, set()), "v5": (ev.DATA_V5, {"Hi there!", "你好呀！"}),
          "v6": (ev.DATA_V6, set()), "v7": (ev.DATA_V7, set()), "v8": (ev.DATA_V8, set()),
-         "v9": (ev.DATA_V9, {"你好！"}), "v10": (ev.DATA_V10, set()), "v11": (ev.DATA_V11, set())}
+         "v9": (ev.DATA_V9, {"你好！"}), "v10": (ev.DATA_V10, set()), "v11": (ev.DATA_V11, set()),
+         "v12": (ev.DATA_V12, set()), "v13": (ev.DATA_V13, {"Please cancel my order."})}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND))
@@ -165,7 +166,7 @@ def test_a_blind_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else(
             assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
 
 
-@pytest.mark.parametrize("name", ["v3", "v4", "v5", "v6", "v7", "v8"])
+@pytest.mark.parametrize("name", ["v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"])
 def test_no_call_on_a_blind_set_is_unsafe_or_breaks_the_schema(name: str) -> None:
     results = ev.evaluate("test", BLIND[name][0])[1]
     assert sum(r["unsafe_calls"] for r in results) == 0

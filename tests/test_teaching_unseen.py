@@ -106,7 +106,7 @@ def test_the_same_request_gives_the_same_reply_byte_for_byte() -> None:
         assert json.dumps(chat_completion(body), sort_keys=True, ensure_ascii=False) == first, case["id"]
 
 
-DOC_V2 = ev.load(ev.DATA_V2)
+DOC_V2 = ev.load(ev.unseen(2))
 
 
 def test_the_v2_set_is_sealed_well_formed_and_its_tool_sets_appear_nowhere_else() -> None:
@@ -127,17 +127,15 @@ def test_the_v2_set_is_sealed_well_formed_and_its_tool_sets_appear_nowhere_else(
 
 
 def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
-    results = ev.evaluate("test", ev.DATA_V2)[1]  # counts only: the sealed cases are not named
+    results = ev.evaluate("test", ev.unseen(2))[1]  # counts only: the sealed cases are not named
     assert sum(r["unsafe_calls"] for r in results) == 0
     assert sum(r["schema_violating_calls"] for r in results) == 0
 
 
 #: the blind sets written by helpers that read no project file (v3-v13; v12 and v13 are sealed: they judge the next
 #: round once, on frozen code), and the user turns of each also written, independently, elsewhere in the project
-BLIND = {"v3": (ev.DATA_V3, set()), "v4": (ev.DATA_V4, set()), "v5": (ev.DATA_V5, {"Hi there!", "你好呀！"}),
-         "v6": (ev.DATA_V6, set()), "v7": (ev.DATA_V7, set()), "v8": (ev.DATA_V8, set()),
-         "v9": (ev.DATA_V9, {"你好！"}), "v10": (ev.DATA_V10, set()), "v11": (ev.DATA_V11, set()),
-         "v12": (ev.DATA_V12, set()), "v13": (ev.DATA_V13, {"Please cancel my order."})}
+ORDINARY = {5: {"Hi there!", "你好呀！"}, 9: {"你好！"}, 13: {"Please cancel my order."}}
+BLIND = {f"v{n}": (ev.unseen(n), ORDINARY.get(n, set())) for n in range(3, 14)}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND))

@@ -31,18 +31,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "teaching_unseen_v1.json"
-DATA_V2 = ROOT / "tests" / "data" / "teaching_unseen_v2.json"
-DATA_V3 = ROOT / "tests" / "data" / "teaching_unseen_v3.json"
-DATA_V4 = ROOT / "tests" / "data" / "teaching_unseen_v4.json"
-DATA_V5 = ROOT / "tests" / "data" / "teaching_unseen_v5.json"
-DATA_V6 = ROOT / "tests" / "data" / "teaching_unseen_v6.json"
-DATA_V7 = ROOT / "tests" / "data" / "teaching_unseen_v7.json"
-DATA_V8 = ROOT / "tests" / "data" / "teaching_unseen_v8.json"
-DATA_V9 = ROOT / "tests" / "data" / "teaching_unseen_v9.json"
-DATA_V10 = ROOT / "tests" / "data" / "teaching_unseen_v10.json"
-DATA_V11 = ROOT / "tests" / "data" / "teaching_unseen_v11.json"
-DATA_V12 = ROOT / "tests" / "data" / "teaching_unseen_v12.json"
-DATA_V13 = ROOT / "tests" / "data" / "teaching_unseen_v13.json"
+
+
+def unseen(version: int) -> Path:
+    """The case file of unseen set ``v<version>`` (``unseen(1)`` is ``DATA``)."""
+    return ROOT / "tests" / "data" / f"teaching_unseen_v{version}.json"
+
+
 MODEL = "fcourse-teacher"
 KINDS = {"tool_calls": "call", "ask": "ask", "answer": "answer", "text": "answer"}
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

@@ -45,7 +45,7 @@ from fcourse.teaching.given_enums import fill_enums, order_enums
 from fcourse.teaching.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.intents import Act
-from fcourse.teaching.params import param_text
+from fcourse.teaching.params import fits_pattern, param_text
 from fcourse.teaching.routing import Routing
 
 __all__ = ["check", "schema_problems"]
@@ -122,12 +122,9 @@ _POINTING = re.compile(r"\b(?:it|(?:that|this|the) (?:one|file|document)|the sam
 def _takes(schema: dict[str, Any], value: str) -> bool:
     """Whether a parameter could take this id: its pattern matches it, or it has the shape of the description's
     example ("e.g. LS-3309127"); any id, when the parameter says neither."""
-    pattern = schema.get("pattern")
-    if isinstance(pattern, str):
-        try:
-            return re.search(pattern, value) is not None
-        except re.error:
-            return True
+    fit = fits_pattern(schema, value)
+    if fit is not None:
+        return fit
     example = example_pattern(str(schema.get("description", "")))
     return example is None or example.fullmatch(value) is not None
 
@@ -150,6 +147,8 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
         return "a file is what the request is about: the context's file only when the user points at it"
     if today and text == today.isoformat():
         return "it is the conversation's today, a reference for dates, not a value for this parameter"
+    if why := over(context, text, user):
+        return why
     pattern = shape(text)
     found = set(re.findall(rf"(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])", context)) if text else set()
     # an event id is no candidate for a listing id, nor is a closed order one for the order in hand
@@ -182,16 +181,15 @@ def _day_for_another(props: dict[str, Any], name: str, text: str, today: dt.date
 _NEW = re.compile(r"\bnew\b|新的|新日期|改到", re.IGNORECASE)
 
 
-def _new_day(context: str, props: dict[str, Any], args: dict[str, Any], mentions: list[Any], add: Any,
-             drop: Any) -> None:
+def _new_day(context: str, today: dt.date | None, props: dict[str, Any], args: dict[str, Any],
+             mentions: list[Any], add: Any, drop: Any) -> None:
     """A new day is not the day the context already gives the booking ("can't make Friday - push it to Sunday"
     with the game on Friday: Sunday): another day the user names takes its place, or it is asked for."""
     for name, sub in props.items():
         if not (isinstance(sub, dict) and wants_day(name, sub) and name in args
                 and _NEW.search(f"{name.replace('_', ' ')} {sub.get('description', '')}")):
             continue
-        old = {d.iso for d in dates_in(context, today_in([context])) if d.iso} - {
-            t.isoformat() for t in [today_in([context])] if t}
+        old = {d.iso for d in dates_in(context, today) if d.iso} - {today.isoformat() if today else ""}
         if args[name] not in old:
             continue
         others = list(dict.fromkeys(m.iso for m in mentions if m.iso and m.iso not in old))
@@ -266,7 +264,6 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             drop(name, "the user asks about another one than the value of an earlier turn: ask which")
         elif source.get(name, "").startswith("system") and (
                 why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today, text)
-                or over(conversation.context, str(args[name]), text)
                 or (not _day_for_another(props, name, text, today)
                     and contradicted(conversation.context, str(args[name]), text, today))):
             value = str(args[name])
@@ -311,7 +308,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     if missing_dates and len(free_dates) >= len(missing_dates) and len(free_dates) <= len(missing_dates) + 0:
         for name, m in zip(missing_dates, free_dates):
             add(name, m.iso, f"'{m.text}' resolved to a YYYY-MM-DD date ({m.why})")
-    _new_day(conversation.context, props, args, mentions, add, drop)
+    _new_day(conversation.context, today, props, args, mentions, add, drop)
     for name, sub in props.items():  # a month the schema wants as YYYY-MM ("August 2026", "上个月")
         month_text = f"{sub.get('description', '')}" if isinstance(sub, dict) else ""
         if "YYYY-MM" in month_text.upper() and "YYYY-MM-DD" not in month_text.upper() and (

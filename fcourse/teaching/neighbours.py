@@ -19,6 +19,7 @@ from fcourse.teaching.checking import check
 from fcourse.teaching.conversation import function_of
 from fcourse.teaching.filling import fill
 from fcourse.teaching.freetext import CUT_FROM_AROUND
+from fcourse.teaching.params import fits_pattern
 
 __all__ = ["NEIGHBOUR_SHARE", "values_decide"]
 
@@ -123,20 +124,9 @@ def _without_idle(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
 
 def _takers(tools: list[Any], ids: set[str]) -> list[int]:
     """The tools with a parameter whose pattern takes one of these ids: when only one does, the id chooses it."""
-    import re
-
-    out = []
-    for index, tool in enumerate(tools):
-        props = (function_of(tool).get("parameters") or {}).get("properties") or {}
-        for sub in props.values():
-            pattern = sub.get("pattern") if isinstance(sub, dict) else None
-            try:
-                if isinstance(pattern, str) and any(re.search(pattern, i) for i in ids):
-                    out.append(index)
-                    break
-            except re.error:
-                continue
-    return out
+    return [index for index, tool in enumerate(tools)
+            if any(fits_pattern(sub, i) for sub in ((function_of(tool).get("parameters") or {}).get("properties")
+                                                   or {}).values() for i in ids)]
 
 
 def _patterned(filled: Any) -> set[str]:

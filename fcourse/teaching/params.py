@@ -14,6 +14,7 @@ from typing import Any
 
 __all__ = [
     "coerce",
+    "fits_pattern",
     "main_type",
     "name_words",
     "param_text",
@@ -48,6 +49,18 @@ def name_words(name: str) -> str:
 def param_text(name: str, schema: dict[str, Any]) -> str:
     """What a parameter says about itself: its description, then its name as words."""
     return f"{schema.get('description', '')} {name_words(name)}"
+
+
+def fits_pattern(schema: dict[str, Any], value: str) -> bool | None:
+    """Whether ``value`` fits the parameter's ``pattern``; None when it has none (request validation has
+    already turned away a pattern that does not compile)."""
+    pattern = schema.get("pattern") if isinstance(schema, dict) else None
+    if not isinstance(pattern, str):
+        return None
+    try:
+        return re.search(pattern, value) is not None
+    except re.error:
+        return None
 
 
 def value_pattern(value: str) -> re.Pattern[str]:

@@ -67,3 +67,14 @@ def test_nights_of_a_stay_are_days_and_a_parameter_counted_in_nights_is_counted_
         (3.0, "3 nights"), (2.0, "两晚")]
     assert durations_in("今晚") == [] and durations_in("晚上八点") == []  # the evening, no length of time
     assert unit_of("Number of nights") == unit_of("入住几晚") == "day"
+
+
+def test_a_number_joined_to_its_unit_by_a_hyphen_is_a_number_and_a_length_of_time() -> None:
+    from fcourse.teaching.numbers import durations_in
+
+    assert values("a 45-minute call for a 3-person team") == [45, 3]
+    got = {t: [d.minutes for d in durations_in(t)] for t in (
+        "a 45-minute call", "a two-hour slot", "half-hour slots", "a half hour", "for a fortnight", "two weeks")}
+    assert got == {"a 45-minute call": [45], "a two-hour slot": [120], "half-hour slots": [30], "a half hour": [30],
+                   "for a fortnight": [20160], "two weeks": [20160]}
+    assert values("ticket ZX-4410-b and 12-ABC") == []  # an id's digits stay an id's

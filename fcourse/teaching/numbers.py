@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 __all__ = ["Duration", "Number", "durations_in", "numbers_in", "unit_of"]
 
-_DIGITS = re.compile(r"(?<![A-Za-z0-9_+.])(?<![A-Za-z]-)\d+(?:\.\d+)?(?![A-Za-z0-9_.-]*[A-Za-z]|\d)")
+#: digits glued to letters are an id's (L-4821, 12-ABC), but a hyphen and a lower-case word is a unit ("45-minute")
+_DIGITS = re.compile(r"(?<![A-Za-z0-9_+.])(?<![A-Za-z]-)\d+(?:\.\d+)?(?!(?!-[a-z]{3,}\b)[A-Za-z0-9_.-]*[A-Za-z]|\d)")
 _CN = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二三四五六七八九]+)?")
 _EN_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
             r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
@@ -78,10 +79,12 @@ def numbers_in(text: str) -> list[Number]:
 
 #: minutes in each unit of time (closed classes of both languages)
 _UNIT_MINUTES = {"minute": 1, "hour": 60, "day": 1440, "week": 10080, "month": 43200, "year": 518400}
-_EN_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)\b"
+_SPELLED = {**_UNIT_MINUTES, "fortnight": 20160}  # a night is a day of a stay, a fortnight two weeks
+_EN_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|fortnights?|months?|years?)\b"
 _EN_DURATION = re.compile(
-    rf"\b(?:(?P<half>half an?|a half)\s+(?P<hunit>hour|day)|(?P<quarter>a quarter of an hour)"
-    rf"|(?P<n>\d+(?:\.\d+)?|an?|another|{_EN_WORD})(?:\s+and\s+a\s+half)?\s*{_EN_UNIT}(?P<andhalf>\s+and\s+a\s+half)?)",
+    rf"\b(?:(?P<half>half an?|a half|half)[\s-]+(?P<hunit>hour|day)|(?P<quarter>a quarter of an hour)"
+    rf"|(?P<n>\d+(?:\.\d+)?|an?|another|{_EN_WORD})(?:\s+and\s+a\s+half)?[\s-]*{_EN_UNIT}"
+    rf"(?P<andhalf>\s+and\s+a\s+half)?)",
     re.IGNORECASE)
 _ZH_DURATION = re.compile(r"(?P<n>\d+|[零一二两三四五六七八九十百]+)?(?:个)?(?P<half>半)?(?:个)?"
                           r"(?P<unit>小时|钟头|分钟|天|晚|夜|周|星期|个月|年)|(?P<quarter>一刻钟)")
@@ -125,13 +128,13 @@ def durations_in(text: str) -> list[Duration]:
             minutes = _UNIT_MINUTES[m.group("hunit").lower()] / 2
         else:
             word = m.group("unit").lower()
-            unit = "hour" if word.startswith("hr") else "day" if word.startswith("night") else next(
-                u for u in _UNIT_MINUTES if word.startswith(u[:2]))  # a night is a day of a stay
+            unit = "hour" if word.startswith("hr") else "day" if word.startswith("night") else "fortnight" \
+                if word.startswith("fort") else next(u for u in _UNIT_MINUTES if word.startswith(u[:2]))
             try:
                 amount = _amount(m.group("n"))
             except ValueError:
                 continue
-            minutes = (amount + (0.5 if "half" in m.group() else 0)) * _UNIT_MINUTES[unit]
+            minutes = (amount + (0.5 if "half" in m.group() else 0)) * _SPELLED[unit]
         found.append(Duration(minutes, m.start(), m.end(), m.group()))
     for m in _ZH_DURATION.finditer(text):
         if m.group("quarter"):

@@ -493,3 +493,16 @@ def test_a_closed_context_id_is_no_candidate_and_is_never_chosen() -> None:
     both = {"role": "system", "content": today + "Verified: order PO-300417 is closed. Order PO-300499 ships soon."}
     d = run([both, {"role": "user", "content": "Can my delivery come on Friday instead?"}], delivery)
     assert [c.arguments for c in d.tool_calls] == [{"order_id": "PO-300499", "new_date": "2027-10-15"}]
+
+
+def test_a_number_whose_unit_names_another_parameter_is_never_the_wanted_ones() -> None:
+    from fcourse.teaching.given_values import fill_numbers
+
+    props = {"area": {"type": "integer", "minimum": 20, "maximum": 500, "description": "使用面积（平方米）"},
+             "bathrooms": {"type": "integer", "minimum": 1, "maximum": 5, "description": "Number of bathrooms"}}
+    got: list[Any] = []
+    fill_numbers("公寓九十平，两个卫生间", props, ["area"], {}, [], lambda *a: got.append(a[:2]))
+    assert sorted(got) == [("area", 90), ("bathrooms", 2)]
+    got.clear()
+    fill_numbers("公寓两个卫生间", props, ["area"], {}, [], lambda *a: got.append(a[:2]))
+    assert got == [("bathrooms", 2)]  # the area is not said: asked for, never the bathrooms' count

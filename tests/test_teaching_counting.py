@@ -36,3 +36,14 @@ def test_the_counting_number_and_people_counted_without_a_number() -> None:
     assert people_said("just me this time") == (1, "just me")
     assert people_said("me and my sister") == (2, "me and my sister")
     assert people_said("just me and my sister") is None
+
+
+def test_a_chinese_unit_after_a_number_names_the_parameter_counted_in_it() -> None:
+    props = {"age": {"type": "integer", "minimum": 16, "maximum": 80, "description": "Age in years"},
+             "area": {"type": "integer", "minimum": 20, "maximum": 500, "description": "面积（平方米）"},
+             "sheets": {"type": "integer", "minimum": 50, "maximum": 900, "description": "张数"},
+             "bags": {"type": "integer", "minimum": 1, "maximum": 9, "description": "袋子"}}
+    text = "我三十岁，房子八十平，要印三百张，装一盒"
+    assert matched(text, props, list(props)) == {"age": 30, "area": 80, "sheets": 300}
+    # a unit no description begins with, or one the range refuses, chooses nothing
+    assert matched("房子八十米", props, ["area"]) == {} and matched("我九十岁", props, ["age"]) == {}

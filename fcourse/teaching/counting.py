@@ -90,6 +90,26 @@ def _words(text: str) -> set[str]:
     return out - _VAGUE
 
 
+def _unit_after(text: str, end: int) -> str:
+    """The Chinese character right after a number, its unit or measure word ("岁" in 三十岁, "平" in 八十平), or ""
+    for 个, which counts anything."""
+    unit = text[end:end + 1]
+    return unit if re.fullmatch(r"[\u4e00-\u9fff]", unit) and unit != "个" else ""
+
+
+def _counted_in(unit: str, about: str) -> bool:
+    """Whether a parameter's description counts in ``unit``: a Chinese word of it begins with the unit (张 for
+    张数, 平 for 平方米), or the unit's CC-CEDICT glosses share an English word with it (岁: "years", "age")."""
+    from fcourse.teaching.analysis import stem
+    from fcourse.teaching.glosses import english_words
+    from fcourse.teaching.segmenter import segment
+
+    if any(w.startswith(unit) and len(w) > 1 for w, _, _ in segment(about)):
+        return True
+    english = {stem(w) for w in re.findall(r"[A-Za-z]{2,}", about)} - _VAGUE
+    return bool(english & {stem(g) for g in english_words(unit)} - {"classifi", "unit", "measur"})
+
+
 def _noun_after(text: str, end: int) -> str:
     """The words right after a number: the next English word, or what follows a Chinese measure word."""
     rest = text[end:end + 30]
@@ -114,6 +134,7 @@ def counted_by_noun(text: str, free: list[Any], props: dict[str, Any], names: li
         noun = _noun_after(text, number.end)
         said = _words(noun) if noun else set()
         people = bool(_PEOPLE_AFTER.match(text, number.end))
+        unit = _unit_after(text, number.end)
         for name in names:
             sub = props[name]
             lo, hi = sub.get("minimum"), sub.get("maximum")
@@ -121,7 +142,8 @@ def counted_by_noun(text: str, free: list[Any], props: dict[str, Any], names: li
                 continue
             if sub.get("type") == "integer" and number.value != int(number.value):
                 continue
-            if said & wants[name] or people and counts_people(param_text(name, sub)):
+            if said & wants[name] or people and counts_people(param_text(name, sub)) or \
+                    unit and _counted_in(unit, param_text(name, sub)):
                 pairs.append((name, number))
     out = {}
     for name, number in pairs:

@@ -92,15 +92,17 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
                                            for d in durations_in(text))]
     elif len(wanted) == 1:  # a count of no unit of time: "2 hrs" is how long, not 2 people
         free = [n for n in free if not any(d.start <= n.start < d.end for d in durations_in(text))]
-    if len(wanted) == 1:
-        _fill_one(text, props, wanted[0], free, add)
+    # a number whose noun or unit names a parameter ("三个卧室", "一百二十平") is that one's, and no other's
+    named = counted_by_noun(text, [n for n in free if str(n.value) not in {str(v) for v in args.values()}],
+                            props, [n for n in numeric if n not in args])
+    if len(wanted) == 1 and wanted[0] not in named:
+        _fill_one(text, props, wanted[0], [n for n in free if n not in named.values()], add)
         if wanted[0] in required and wanted[0] not in args and not free and not counts_people(
                 param_text(wanted[0], props[wanted[0]])) and (one := _one_named(text, props, args)):
             add(wanted[0], 1, f"'{one}': one of the value named")
-    unfilled = [n for n in numeric if n not in args]
-    for name, number in counted_by_noun(text, [n for n in free if str(n.value) not in
-                                               {str(v) for v in args.values()}], props, unfilled).items():
-        add(name, number.value, f"the number written '{number.text}', before the word its description names")
+    for name, number in named.items():
+        if name not in args and str(number.value) not in {str(v) for v in args.values()}:
+            add(name, number.value, f"the number written '{number.text}', before the word its description names")
 
 
 def _one_named(text: str, props: dict[str, Any], args: dict[str, Any]) -> str | None:

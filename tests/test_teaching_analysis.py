@@ -104,11 +104,24 @@ def test_jieba_loads_silently(capfd: pytest.CaptureFixture[str]) -> None:
     assert out == "" and err == ""
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 removed these conversational phrases ('don't let me forget', "
-                   "'不要了', 'anymore') from the lexicon: they came from test messages")
+@pytest.mark.xfail(strict=True, reason="issue 13 removed this conversational phrase ('don't let me forget') "
+                   "from the lexicon: it came from a test message")
 def test_phrases_win_over_negation() -> None:
     assert keys("Don't let me forget the keys") [0] == "#reminder"
-    assert "#cancel" in keys("这个我不要了") and "#cancel" in keys("I don't need it anymore")
+
+
+def test_a_negation_that_ends_something_arranged_is_a_cancellation() -> None:
+    # grammar, not phrases: negation + change-of-state 了 after a verb, 不要了 after its object, "no longer need",
+    # "don't need ... anymore" - and what it ends counts for the tool, not against it
+    for text in ("周五那次上门不用来了", "那张票我不要了", "We won't need the room any more",
+                 "I no longer need the delivery"):
+        assert "#cancel" in keys(text), text
+    assert "#shipping" in keys("I no longer need the delivery") and analyse("周五那次上门不用来了").negated == ()
+    # ... up to the next negation: "have not paid" stays negated
+    assert "#pay" in {t.key for t in analyse("I no longer want the booking and have not paid").negated}
+    # a bare "no thanks", 不需要了解 (no need to understand) and a plain negation cancel nothing
+    for text in ("不用了，谢谢", "No need, thanks", "不需要了解细节", "I don't need a receipt"):
+        assert "#cancel" not in keys(text), text
 
 
 def test_a_not_a_is_a_question_and_text_is_not_always_a_message() -> None:

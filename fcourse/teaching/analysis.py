@@ -10,9 +10,10 @@ A light negation rule marks the terms right after "don't", "not", "不要",
 "别" ... (up to a comma, "just", "只" ...) as *negated*: "don't refund, just
 tell me when it arrives" does not ask for a refund. It is a heuristic, not
 parsing: "no way to get a refund?" is read as a negated refund too. Phrases
-the lexicon knows come first ("don't let me forget" is #reminder, "不要了"
-#cancel), "anymore" / "no longer" undo rather than negate ("I don't want it
-anymore" is #cancel), and "要不要" / "能不能" are questions, not negations.
+the lexicon knows come first; a negation that ends something already
+arranged is a cancellation, read from its grammar ("那次上门不用来了",
+"I don't need it anymore", "no longer need": ``_CEASING``); and "要不要" /
+"能不能" are questions, not negations.
 A sentence-opening "Text ..." is the verb (#message), and tokens glued to
 digits ("SF1402938475", "7pm") are values, not words.
 
@@ -56,7 +57,16 @@ _TOKEN_RE = re.compile(
 _CJK_RE = re.compile(f"[{_CJK}]")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
 _NEGATION_SCOPE = 5  # tokens a negation cue reaches forward
-_UNDOING = frozenset({"anymore", "any more", "no longer"})
+#: a negation that ends something already arranged is a cancellation, by grammar rather than by a phrase: Chinese
+#: change-of-state 了 after 不用 / 不需要 + a verb ("不用来了"), or after 不要 with its object before it
+#: ("那单我不要了"); English "no longer need", "don't need ... anymore".
+#: A bare "不用了" / "no need" is "no thanks", not this.
+_CEASING = re.compile(
+    r"(?:不用|不需要|不必|用不着)[\u4e00-\u9fff]{1,2}了(?![解结])|(?<=[\u4e00-\u9fff])(?:不要|不需要)了"
+    r"|\bno longer (?:need|needed|want|wanted|required)\b"
+    r"|\b(?:do not|don't|dont|won't|will not) (?:need|want) (?:it|this|that|them|the \w+|my \w+|\w+) ?any ?more\b",
+    re.IGNORECASE)
+_CLAUSE_OR_NEGATION = re.compile(r"[.,;!?，。；！？\n]|\b(?:not|no|never)\b|n't\b|[不别没]", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -247,9 +257,6 @@ def analyse(text: str) -> Analysis:
     n = len(tokens)
 
     def emit(term: Term) -> None:
-        if term.key == "#cancel" and term.surface.lower() in _UNDOING:  # "don't want it anymore": cancel it
-            terms.append(term)
-            return
         (negated if negation_left > 0 else terms).append(term)
 
     while i < n:
@@ -333,5 +340,11 @@ def analyse(text: str) -> Analysis:
         if negation_left > 0:
             negation_left -= step
         i += step
+    for m in _CEASING.finditer(text):
+        terms.append(Term("#cancel", m.group(), m.start(), m.end(), concept_weight("cancel")))
+        stop = _CLAUSE_OR_NEGATION.search(text, m.end())  # "no longer want X and have not paid": not the payment
+        ceased = [t for t in negated if m.start() <= t.start < (stop.start() if stop else len(text))]
+        terms += [t for t in ceased if not m.start() <= t.start < m.end()]  # "no longer need the visit": the visit
+        negated = [t for t in negated if t not in ceased]
     terms.sort(key=lambda t: t.start)
     return Analysis(tuple(terms), tuple(negated), language_of(text))

@@ -20,9 +20,8 @@ its score reaches the threshold (1.0) **and** the latest user turn itself
 matched one of its non-generic terms (a concept, or at least two shared
 words); otherwise the model answers in text. Terms right after "don't" /
 "不要" are dropped ("don't refund, just tell me when it arrives" refunds
-nothing), but a phrase the lexicon knows wins over the negation ("don't
-let me forget" is a reminder, "这个订单我不要了" / "I don't need it
-anymore" a cancellation). Because only descriptions are read, swapping
+nothing), but a negation that ends something arranged is a cancellation
+("这个订单我不要了", "I don't need it anymore": ``analysis``). Because only descriptions are read, swapping
 two tools' descriptions swaps their routing.
 
 *The whole sentence* (``fcourse.teaching.sentences``): a multilingual sentence

@@ -19,7 +19,7 @@ from fcourse.teaching.analysis import PLAIN_WEIGHT, analyse
 from fcourse.teaching.conversation import function_of
 from fcourse.teaching.lexicon import ACTION_CONCEPTS, EFFECT_CONCEPTS, SEARCH_CONCEPTS, concept_weight
 
-__all__ = ["headline_only", "term_weight", "tool_doc", "tool_profile"]
+__all__ = ["headline_only", "own_text", "pointed_at", "term_weight", "tool_doc", "tool_profile"]
 
 _PARAM_WEIGHT = 0.3
 
@@ -35,13 +35,27 @@ def term_weight(key: str) -> float:
     return concept_weight(key) if key.startswith("#") else PLAIN_WEIGHT
 
 
+#: a sentence that sends the reader to another tool by its identifier ("for pick-up use reserve_for_collection",
+#: "如果只是换日期，请用 reschedule_visit"): its words say when *not* to use this tool
+_REDIRECT = re.compile(r"(?=.*\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b)(?=.*(?:\b(?:use|using|instead|see|call)\b|用))",
+                       re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def own_text(description: str) -> str:
+    """A description without its sentences that point to another tool (``_REDIRECT``): what the tool itself does."""
+    sentences = re.findall(r"[^.;!?。；！？]*(?:[.;!?。；！？]+|$)", description)
+    return "".join(s for s in sentences if not _REDIRECT.search(s))
+
+
 @functools.lru_cache(maxsize=2048)
-def _doc(description: str, param_descriptions: tuple[str, ...]) -> _Doc:
-    """A tool description as weighted term frequencies (cached on the strings)."""
+def _doc(description: str, param_descriptions: tuple[str, ...], pointers: tuple[str, ...] = ()) -> _Doc:
+    """A tool description as weighted term frequencies (cached on the strings); a sentence that points to another
+    tool (``own_text``) is not this tool's."""
     tf: dict[str, float] = {}
-    for term in analyse(description).terms:
+    for term in analyse(own_text(description)).terms:
         tf[term.key] = tf.get(term.key, 0.0) + 1.0
-    for text in param_descriptions:
+    for text in (*map(own_text, param_descriptions), *pointers):
         for term in analyse(text).terms:
             tf[term.key] = tf.get(term.key, 0.0) + _PARAM_WEIGHT
     return _Doc(tf, sum(tf.values()))
@@ -65,12 +79,30 @@ def tool_profile(tool: dict[str, Any]) -> tuple[str | None, bool, bool]:
     return _profile(str(function_of(tool).get("description") or ""))
 
 
-def tool_doc(tool: dict[str, Any]) -> _Doc:
+def tool_doc(tool: dict[str, Any], pointers: tuple[str, ...] = ()) -> _Doc:
+    """A tool's document; ``pointers`` are other tools' sentences that send the reader to this one (``pointed_at``),
+    counted like its parameters' descriptions."""
     fn = function_of(tool)
     params = fn.get("parameters") if isinstance(fn.get("parameters"), dict) else {}
     props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
     descriptions = tuple(str(p.get("description", "")) for p in props.values() if isinstance(p, dict))
-    return _doc(str(fn.get("description") or ""), descriptions)
+    return _doc(str(fn.get("description") or ""), descriptions, pointers)
+
+
+def pointed_at(tools: list[dict[str, Any]], index: int) -> tuple[str, ...]:
+    """The sentences of the other tools' descriptions that send the reader to this tool by its name ("to move an
+    existing booking use reschedule_booking"), without the name: they say when this tool is the one."""
+    name = str(function_of(tools[index]).get("name") or "")
+    if not name:
+        return ()
+    out = []
+    for i, tool in enumerate(tools):
+        description = str(function_of(tool).get("description") or "")
+        if i != index and name in description:
+            for sentence in re.findall(r"[^.;!?。；！？]*(?:[.;!?。；！？]+|$)", description):
+                if _REDIRECT.search(sentence) and re.search(rf"\b{re.escape(name)}\b", sentence):
+                    out.append(re.sub(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", " ", sentence))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=2048)

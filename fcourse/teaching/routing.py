@@ -62,7 +62,7 @@ from typing import Any
 from fcourse.teaching.agreement import value_shapes, words_and_sentence_agree
 from fcourse.teaching.analysis import Term, analyse
 from fcourse.teaching.conversation import Conversation, function_of, text_of
-from fcourse.teaching.documents import headline_only, term_weight, tool_doc, tool_profile
+from fcourse.teaching.documents import headline_only, own_text, pointed_at, term_weight, tool_doc, tool_profile
 from fcourse.teaching.lexicon import (
     ACTION_CONCEPTS,
     GENERIC_WEIGHT,
@@ -164,7 +164,7 @@ def _meaning(tools: list[dict[str, Any]], latest: str) -> list[list[tuple[float,
             if isinstance(p, dict):  # a parameter's description and its enum values say what the tool is about
                 words.append(str(p.get("description", "")))
                 words += [str(v).replace("_", " ") for v in p.get("enum", []) if isinstance(v, str)]
-        texts.append(" ".join(words))
+        texts.append(" ".join(own_text(w) for w in words))  # a sentence pointing to another tool is not this one's
     out = []
     for tool, pairs in zip(tools, _meaning_pairs(latest, tuple(texts)), strict=True):
         row = []
@@ -206,7 +206,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
                  act: str = "request", latest: str = "", negated: frozenset[str] = frozenset()
                  ) -> list[dict[str, Any]]:
     """BM25 score of every tool's description against the query terms, with contributions."""
-    docs = [tool_doc(t) for t in tools]
+    docs = [tool_doc(t, pointed_at(tools, i)) for i, t in enumerate(tools)]
     meaning = _meaning(tools, latest) if latest and tools else [[] for _ in tools]
     sentence = _sentence(tools, latest) if latest and tools else [[] for _ in tools]
     cut = bool(negated) and partly_negated(latest)

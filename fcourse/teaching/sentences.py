@@ -55,9 +55,11 @@ def tool_text(function: dict[str, Any]) -> str:
     """What a tool says about itself: its description, then its parameters' descriptions (not its name)."""
     params = function.get("parameters") if isinstance(function.get("parameters"), dict) else {}
     props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
+    from fcourse.teaching.documents import own_text  # a sentence that points to another tool is not this one's
+
     words = [str(function.get("description") or "")]
     words += [str(p.get("description", "")) for p in props.values() if isinstance(p, dict)]
-    return " ".join(w for w in words if w)
+    return " ".join(own_text(w) for w in words if w)
 
 
 @functools.lru_cache(maxsize=1024)

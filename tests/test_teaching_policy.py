@@ -925,6 +925,14 @@ def test_an_option_is_switched_on_only_by_its_own_words() -> None:
     }, ["room"])
     assert calls(ask("book the meeting room, room: Oak", [room])) == [("book_room", {"room": "Oak"})]
     assert calls(ask("book room Oak, with a projector please", [room]))[0][1].get("projector") is True
+    # the tool's description naming the option does not silence the option's own name ("ribbon" in add_ribbon)
+    edit = tool("edit_gift", "Edit a gift order: its delivery day, or whether a ribbon goes on it.", {
+        "gift_id": {"type": "string", "description": "Gift order, e.g. GF-1001."},
+        "add_ribbon": {"type": "boolean", "description": "If true, tie a silk ribbon round the box."},
+    }, ["gift_id"])
+    assert calls(ask("GF-1001: could you put a ribbon on it?", [edit])) == [
+        ("edit_gift", {"gift_id": "GF-1001", "add_ribbon": True})]
+    assert calls(ask("GF-1001: deliver it a day later", [edit]))[0][1].get("add_ribbon") is None
 
 
 def test_the_one_that_is_not_the_named_id_is_the_other_in_the_context() -> None:

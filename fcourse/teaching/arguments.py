@@ -239,7 +239,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             # a word only the option's description uses does ("hard" in "Hard reboot without graceful shutdown")
             pkeys = {k for k in analyse(param_text(param, schema)).keys
                      if k.startswith("#") or (len(k) >= 4 or len(k) >= 2 and _CJK.match(k)) and k not in _VAGUE_VERBS
-                     } - sources.about
+                     } - (sources.about - analyse(param.replace("_", " ")).keys)  # its own name's words still do
             for where in order(param, False):
                 a = analyse(texts[where])
                 if pkeys & {t.key for t in a.negated}:

@@ -86,3 +86,11 @@ def test_a_value_is_read_as_its_described_words_but_not_from_a_phrase_of_the_too
     assert meant("Book a courier for my parcel, next day please") == "exp"
     assert meant("Book a courier to collect my parcel from 4 Elm Road") is None  # "courier to collect" is the tool
     assert closest_value(("std", "exp"), "Book a courier for my parcel, next day please", 0.5, 0.05, 0.66) is None
+
+
+def test_a_preposition_alone_means_no_value() -> None:
+    from fcourse.teaching.sentences import closest_value
+
+    slots = ("morning", "afternoon", "evening")
+    assert closest_value(slots, "Come by after lunch on the 3rd, please", 0.5, 0.05, 0.66) is None
+    assert closest_value(slots, "sometime in the afternoon", 0.5, 0.05, 0.66)[0] == "afternoon"

@@ -93,6 +93,11 @@ def clearly_closest(request: str, functions: list[dict[str, Any]], floor: float,
     return (best, sims[best], lead) if sims[best] >= floor and lead >= margin else None
 
 
+#: prepositions the stop list lacks: no phrase opens or closes on one ("after" alone reads like "afternoon")
+_PREPOSITIONS = frozenset("after before around through during since without within off near past across behind "
+                          "between over under".split())
+
+
 def _phrases(text: str, skip: frozenset[str] = frozenset(), avoid: frozenset[str] = frozenset()) -> list[str]:
     """The request's words and runs of two or three words, without those that open or close on a stop word, and
     without a word whose stem (a Chinese word: itself) is in ``skip`` standing alone, and without any run that holds
@@ -109,7 +114,7 @@ def _phrases(text: str, skip: frozenset[str] = frozenset(), avoid: frozenset[str
         words = [w for w, _, _ in segment(text) if w.strip()]
     else:
         words = re.findall(r"[A-Za-z0-9][A-Za-z0-9'’-]*|[^\w\s]", text)
-    stop = EN_STOPWORDS | ZH_STOPWORDS
+    stop = EN_STOPWORDS | ZH_STOPWORDS | _PREPOSITIONS
     out: list[str] = []
     for n in (1, 2, 3):
         for i in range(len(words) - n + 1):

@@ -506,3 +506,11 @@ def test_a_number_whose_unit_names_another_parameter_is_never_the_wanted_ones() 
     got.clear()
     fill_numbers("公寓两个卫生间", props, ["area"], {}, [], lambda *a: got.append(a[:2]))
     assert got == [("bathrooms", 2)]  # the area is not said: asked for, never the bathrooms' count
+
+
+def test_one_shared_word_of_a_two_word_value_is_not_enough_after_a_word_of_another_kind() -> None:
+    from fcourse.teaching.named_values import enum_value
+
+    finish = {"type": "string", "enum": ["dry_wax", "hot_foam", "polish"], "description": "Finish"}
+    assert enum_value("finish", finish, ["a cold wax would do"]) is None  # "cold wax" is no dry_wax
+    assert enum_value("finish", finish, ["wax it, please"])[0] == "dry_wax"  # "wax" alone still reads as one

@@ -62,7 +62,7 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str],
             if pos < 0:
                 vkeys = analyse(sv).keys - common
                 shared = vkeys & keys - {"#date", "#time"} - about  # "day" and "tomorrow" share only the calendar
-                if shared and len(shared) >= max(1, len(vkeys) // 2):
+                if shared and len(shared) >= max(1, len(vkeys) // 2) and not _other_kind(text, shared, vkeys):
                     pos = min(t.start for t in analyse(text).terms if t.key in shared)
                     how = f"enum value {sv!r} by synonym {sorted(shared)}"
             if pos < 0:
@@ -88,6 +88,16 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str],
         if best:
             return best[1], where, best[2]
     return None
+
+
+def _other_kind(text: str, shared: set[str], vkeys: frozenset[str]) -> bool:
+    """Whether the user's word the value shares comes right after a word of another kind ("deep clean" is no
+    dry_clean, "regular clean" no deep_clean): one word of a two-word value is not enough then."""
+    if len(vkeys) < 2:
+        return False
+    terms = analyse(text).terms
+    return any(t.key in shared and i and terms[i - 1].key not in vkeys and 0 < t.start - terms[i - 1].end <= 1
+               for i, t in enumerate(terms))
 
 
 _DEFAULT_CUE_RE = re.compile(r"default|unless|usually|normally|typically|otherwise|leave (?:it )?(?:as|at)|"

@@ -78,6 +78,10 @@ def test_a_context_id_that_is_closed_or_was_the_one_before_is_not_the_one_in_han
     assert not over(context, "PO-300499", "the next delivery should come on Friday")
     assert over("已核实：上一张维修单RP-100876已于9月取件完结。", "RP-100876", "可以开始修了")  # 完结: over
     assert not over("Verified: completed job JB-70088 (90-day guarantee).", "JB-70088", "the ants are back")
+    # an event that has ended is over; one that ends later is not
+    assert over("已核实：客户上一笔订单TK-4410的演出已于9月结束。", "TK-4410", "换到下周那场")
+    assert over("Verified: pass SP-771 ended on 2031-05-01.", "SP-771", "extend my pass")
+    assert not over("已核实：租约RT-900将于12月结束。", "RT-900", "续租三个月")
 
 
 def test_a_stop_word_between_two_candidates_points_at_neither() -> None:
@@ -91,3 +95,10 @@ def test_an_enum_value_the_context_gives_a_past_stay_is_the_one_before() -> None
 
     context = "Verified: returning guest; last stay was in a six-person cabin."
     assert over(context, "six_person", "a cabin for two this time")
+
+
+def test_a_word_the_context_says_of_every_candidate_points_at_none() -> None:
+    # 试衣 heads the list and shares a gloss ("clothes") with 西装: it says nothing about which fitting
+    context = "已核实：客户有两个试衣预约：FT-1001（西装）和FT-1002（旗袍）。"
+    assert choose_in_context(context, ["FT-1001", "FT-1002"], "把试衣改到明天", TODAY) is None
+    assert choose_in_context(context, ["FT-1001", "FT-1002"], "旗袍那个试衣改到明天", TODAY)[0] == ["FT-1002"]

@@ -77,7 +77,10 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     attributes = _attributes(context, candidates)
     if len(attributes) < 2:
         return None
-    user_words, user_days = _words(said), _days(said, today)
+    # a word the context says of all of them ("两个试衣预约：FT-1（西装）和FT-2（旗袍）": 试衣, "clothes") picks none
+    first = min(context.find(c) for c in attributes)
+    heading = context[max((m.end() for m in _SPLIT.finditer(context, 0, first)), default=0):first]
+    user_words, user_days = _words(said) - _words(heading), _days(said, today)
     scores = {}
     for value, about in attributes.items():
         shared = (user_words & _words(about)) | (user_days & _days(about, today))
@@ -107,7 +110,8 @@ def choose_in_context(context: str, candidates: list[str], user: str,
 
 
 #: the context says the thing is over, or was the one before (closed-class words)
-_OVER = re.compile(r"\b(?:closed|expired|cancell?ed|archived)\b|完结|已关闭|已过期|已取消|作废", re.IGNORECASE)
+_OVER = re.compile(r"\b(?:closed|expired|cancell?ed|archived|ended)\b|完结|已关闭|已过期|已取消|作废"
+                   r"|已(?:于[^，,。；;]{0,12})?结束", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:previous|last|old|past|former)\b|上一|上次|之前|以前|旧", re.IGNORECASE)
 _COMING = re.compile(r"\b(?:upcoming|next|current|new|coming|this)\b|即将|这次|新|下一|现在", re.IGNORECASE)
 

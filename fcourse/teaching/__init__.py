@@ -29,6 +29,9 @@ Reading words (used by the stages)
     analysis / lexicon / places   stemming and segmentation; concepts; a small gazetteer
     arguments      what kind of value each parameter wants, and where it was found
     meaning        routing by meaning: alike words (embeddings) and Chinese glosses, named in the record
+    documents / moves
+                   (stage 2) what a description says about its own tool (not sentences that send the reader to
+                   another one); a request for a new day, and the tools that take one
     exclusion / given_values / given_enums / counting
                    (stage 4b) values the user excluded by a negation; values the user gave that the filler missed
                    (enum values said or meant; which number counts what)

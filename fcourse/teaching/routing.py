@@ -67,6 +67,7 @@ from fcourse.teaching.lexicon import (
     ACTION_CONCEPTS,
     GENERIC_WEIGHT,
 )
+from fcourse.teaching.moves import move_asked, takes_day, takes_new_day
 from fcourse.teaching.places import find_places
 from fcourse.teaching.sentences import partly_negated
 from fcourse.teaching.speech_acts import speech_act
@@ -219,6 +220,8 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
     asked_actions = {k[1:] for k, q in query.items() if q.primary and k.startswith("#")} & _VERBS
     named_actions = {p[0] for p in profiles if p[0]} & asked_actions
     asked_docs = [d for d, p in zip(docs, profiles) if p[0] in named_actions]
+    move = move_asked(latest) if latest and act == "request" else None
+    movable = any(takes_new_day(t) for t in tools)
     n = len(docs)
     avg = (sum(d.length for d in docs) / n) if n else 1.0
     avg = avg or 1.0
@@ -245,6 +248,11 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
                                f"user (a value shaped like {param})", True)
                 contributions.append((_VALUE_EVIDENCE, q))
                 break
+        if move and takes_new_day(tool):  # "slide it to October 25": a new day for something arranged
+            contributions.append((_VALUE_EVIDENCE, _QueryTerm("#new_day", move, _W_LATEST,
+                                                              "user (a new day for something arranged)", True)))
+        elif move and movable and takes_day(tool):  # a booking's own day is not a new one: its words count half
+            contributions = [(v * _OTHER_ACTION, q) for v, q in contributions]
         other_action = bool(main in _VERBS and named_actions and main not in asked_actions)
         if other_action:  # "book a train" and this tool's verb is "cancel": another tool's verb was asked for,
             # so the words this tool shares with that tool ("train") count half; its own words count in full
@@ -257,7 +265,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
         contributions.sort(key=lambda c: (-c[0], c[1].key))
         score = sum(c[0] for c in contributions)
         strong = [c for c in contributions if c[1].primary and (
-            c[1].key in ("#value", SENTENCE_TERM)
+            c[1].key in ("#value", "#new_day", SENTENCE_TERM)
             or (c[1].weight >= _MEANING_STRONG[0] and c[0] >= _MEANING_STRONG[1] * MEANING_WEIGHT
                                      if c[1].key.startswith("~") else term_weight(c[1].key) >= GENERIC_WEIGHT))]
         if strong and not any(c[1].key.startswith(("#", "~")) for c in strong) and len(strong) < 2 \

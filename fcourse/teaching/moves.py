@@ -1,0 +1,74 @@
+"""A request to move something already arranged to a new day or time, and the tools that take one (chapter 3).
+
+Stage 2 evidence (used by ``fcourse.teaching.routing``). "Can the visit slide to
+October 25?", "把预约改到后天", "could they come on the 17th instead?": a verb
+of change with a day or time right after "to" / 到, or a day or time followed by
+"instead", asks for a *new* day. A tool whose schema has a parameter for a new
+day or time ("new_date", "新的上门日期") is the one that takes it; a tool that
+books from scratch has a day too, but not a new one, so its words count half.
+The verbs and markers are closed classes of the two languages (move, shift,
+push, 改到, 推迟到 ...), not phrases of any request.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from fcourse.teaching.conversation import function_of
+from fcourse.teaching.params import param_text
+
+__all__ = ["move_asked", "takes_day", "takes_new_day"]
+
+_CHANGE_EN = re.compile(r"\b(?:move|moved|moving|slide|shift|push|bump|bring|change|switch|reschedule|postpone|"
+                        r"delay|put)\b", re.IGNORECASE)
+_TO_EN = re.compile(r"\b(?:to|until|till)\s+(?:the\s+|on\s+|this\s+|next\s+)?$", re.IGNORECASE)
+_TO_ZH = re.compile(r"(?:改到|改成|改在|挪到|推到|推迟到|延到|延期到|延后到|换到|换成|提前到|调到|移到)\s*$")
+_INSTEAD = re.compile(r"\s*instead\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1024)
+def move_asked(text: str) -> str | None:
+    """The words that ask for a new day or time ("slide to October 25", "改到后天", "the 17th instead"), or None."""
+    from fcourse.teaching.dates import clock_spans, time_spans
+    from fcourse.teaching.day_resolver import dates_in
+
+    spans = sorted({(d.start, d.end) for d in dates_in(text)} | set(time_spans(text)) | set(clock_spans(text)))
+    for start, end in spans:
+        before = text[max(0, start - 60):start]
+        clause = re.split(r"[.?!;。？！；]", before)[-1]
+        verb = _CHANGE_EN.search(clause)
+        if _TO_ZH.search(before) or verb and (_TO_EN.search(clause) or clause.rstrip().endswith("到")) \
+                or _INSTEAD.match(text, end):
+            return text[start - len(clause) + verb.start() if verb else start:end].strip()
+    return None
+
+
+def _new(name: str, schema: dict[str, Any]) -> bool:
+    about = param_text(name, schema)
+    return name.lower().startswith("new") or bool(re.search(r"\bnew\b|新", about, re.IGNORECASE))
+
+
+def _day_or_time(name: str, schema: dict[str, Any]) -> bool:
+    from fcourse.teaching.dates import wants_clock, wants_day
+
+    low = name.lower()
+    return isinstance(schema, dict) and (wants_day(name, schema) or wants_clock(name, schema)
+                                         or "date" in low or "time" in low or "day" in low)
+
+
+def _params(tool: dict[str, Any]) -> dict[str, Any]:
+    params = function_of(tool).get("parameters")
+    props = params.get("properties") if isinstance(params, dict) else None
+    return props if isinstance(props, dict) else {}
+
+
+def takes_new_day(tool: dict[str, Any]) -> bool:
+    """Whether the tool has a parameter for a new day or time ("new_date", "New start time", "新的上门日期")."""
+    return any(_day_or_time(n, s) and _new(n, s) for n, s in _params(tool).items() if isinstance(s, dict))
+
+
+def takes_day(tool: dict[str, Any]) -> bool:
+    """Whether the tool has a parameter for a day or time that is not a new one (a booking's day)."""
+    return any(_day_or_time(n, s) and not _new(n, s) for n, s in _params(tool).items() if isinstance(s, dict))

@@ -1,0 +1,47 @@
+"""fcourse.teaching.moves: a request for a new day or time, and the tools that take one (chapter 3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcourse.teaching.moves import move_asked, takes_day, takes_new_day
+from fcourse.teaching.policy import decide
+
+
+def tool(name: str, description: str, day: str, day_description: str) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": description, "parameters": {
+        "type": "object", "properties": {
+            "visit_id": {"type": "string", "pattern": "^VS-[0-9]{4}$", "description": "Visit, e.g. VS-1234."},
+            day: {"type": "string", "format": "date", "description": day_description}},
+        "required": ["visit_id", day]}}}
+
+
+BOOK = tool("plan_visit", "Plan a visit by the gardening crew for the customer.", "date", "Day of the visit.")
+MOVE = tool("shift_visit", "Give an existing visit of the gardening crew another date.", "new_date", "New day.")
+FACTS = "Today is 2031-06-03 (Tuesday). Verified: the customer's visit VS-1234."
+
+
+def test_a_verb_of_change_before_a_day_or_a_day_with_instead_asks_for_a_new_day() -> None:
+    for text in ("Could the crew's visit slide to June 20?", "can we push it back to the 20th", "把上门改到后天",
+                 "麻烦挪到下周五", "could they come on the 20th instead?", "please move it 到 6月20日"):
+        assert move_asked(text), text
+    for text in ("Plan a visit for June 20", "I'm flying to Paris on Monday", "send it to me by Friday",
+                 "移动一下花盆", "change the address to 5 Elm Road"):
+        assert move_asked(text) is None, text
+
+
+def test_a_tool_takes_a_new_day_when_its_schema_says_new() -> None:
+    assert takes_new_day(MOVE) and not takes_day(MOVE)
+    assert takes_day(BOOK) and not takes_new_day(BOOK)
+
+
+def test_a_new_day_for_something_arranged_goes_to_the_tool_that_takes_one() -> None:
+    for text in ("Could the crew's visit slide to June 20?", "花园那次上门能改到6月20日吗？"):
+        reply = decide({"model": "m", "messages": [{"role": "system", "content": FACTS},
+                                                   {"role": "user", "content": text}], "tools": [BOOK, MOVE]})
+        assert [(c.name, c.arguments) for c in reply.tool_calls] == [
+            ("shift_visit", {"visit_id": "VS-1234", "new_date": "2031-06-20"})], text
+    plan = decide({"model": "m", "messages": [{"role": "system", "content": FACTS},
+                                              {"role": "user", "content": "Plan a crew visit for June 20"}],
+                   "tools": [BOOK, MOVE]})
+    assert [c.name for c in plan.tool_calls] == ["plan_visit"]

@@ -39,3 +39,15 @@ def test_with_no_shared_word_the_sentence_alone_needs_a_clear_lead_and_a_value(m
     assert ask(request, tools).kind == "answer"  # 0.02 ahead is no clear lead
     monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.13, 0.05))
     assert ask("cart-7 要加机器吗？", tools).kind == "answer"  # a question asks for no action
+
+
+def test_a_question_that_gives_a_day_may_reach_a_look_up_tool_and_no_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    day = {"day": {"type": "string", "format": "date", "description": "Day, YYYY-MM-DD."}}
+    tools = [tool("list_slots", "Show which printer slots are free on a day.", day, ["day"]),
+             tool("book_slot", "Book a printer slot for a day.", day, ["day"])]
+    today = "Today is 2031-06-03 (Tuesday)."
+    monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.12, 0.05))
+    assert calls(ask("Is there printer time tomorrow?", tools, today)) == [("list_slots", {"day": "2031-06-04"})]
+    assert ask("Is the printer any good?", tools, today).kind == "answer"  # no day, no value: a question answered
+    monkeypatch.setattr(sentences, "sentence_similarities", lambda request, docs: (0.05, 0.12))
+    assert ask("Is there printer time tomorrow?", tools, today).kind == "answer"  # closest to the booking: blocked

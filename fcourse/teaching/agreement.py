@@ -13,7 +13,8 @@ then decides, but only together with the words:
   shape one of that tool's parameters asks for ("ART210这门我不上了"); a request
   that gives none ("write a birthday wish") is answered, whatever it is closest to.
 
-Only for a request: a question, thanks or a greeting stays an answer. The row
+Only for a request, and a question that gives a day or a value a look-up tool takes ("any coaches from
+Manchester to Leeds tomorrow?"): other questions, thanks and greetings stay answers. The row
 says why it fits (``words_and_sentence_agree``), so the decision record shows it.
 """
 
@@ -33,16 +34,26 @@ AGREE_FLOOR, AGREE_LEAD = 0.05, 0.01
 ALONE_LEAD = 0.05
 
 
-def words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, Any]], latest: str) -> None:
+def words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, Any]], latest: str,
+                             question: bool = False) -> None:
     """A request that no tool fits on its own (its words are weak evidence): when the tool whose words score highest
-    is also the one the whole request is closest to in meaning, two weak signals agree, and it fits."""
+    is also the one the whole request is closest to in meaning, two weak signals agree, and it fits. A question
+    (``question``) only reaches a tool that looks things up (routing blocks the rest), and only when it gives a day
+    or a value of the tool's shape ("any coaches from Leeds tomorrow?"): "is it too scary for a 5 year old?" is
+    answered."""
     from fcourse.teaching.sentences import sentence_similarities, tool_text
+
+    if question and not _dated(latest) and not any(_gives_a_value(t, latest) for t in tools):
+        return
 
     sims = sentence_similarities(latest, tuple(tool_text(function_of(t)) for t in tools))
     order = sorted(range(len(sims)), key=lambda i: (-sims[i], i))
     best = order[0]
     lead = round(sims[best] - (sims[order[1]] if len(order) > 1 else 0.0), 3)
-    by_words = sorted(rows, key=lambda r: (-r["_words"], r["index"]))  # the words alone, not the sentence again
+    # the words alone, not the sentence again; for a question, among the tools it may reach (a look-up)
+    by_words = sorted((r for r in rows if r["_open"] or not question), key=lambda r: (-r["_words"], r["index"]))
+    if not by_words:
+        return
     top = by_words[0]
     runner_up = by_words[1]["_words"] if len(by_words) > 1 else 0.0
     no_words = not any(r["_words"] for r in rows)  # "ART210这门我不上了" to English descriptions: no shared word
@@ -58,6 +69,12 @@ def words_and_sentence_agree(tools: list[dict[str, Any]], rows: list[dict[str, A
         top["fits"] = top["user_matched_specific_term"] = True
         top["words_and_sentence_agree"] = (f"its words score highest, and the whole request is closest to it "
                                            f"({sims[best]:.3f}; next best {sims[best] - lead:.3f})")
+
+
+def _dated(latest: str) -> bool:
+    from fcourse.teaching.day_resolver import dates_in
+
+    return bool(dates_in(latest))
 
 
 def _gives_a_value(tool: dict[str, Any], latest: str) -> bool:

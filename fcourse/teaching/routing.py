@@ -290,8 +290,8 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
             "_words": round(score - sum(c[0] for c in contributions if c[1].key == SENTENCE_TERM), 4),
             "_open": not blocked and not refused and bool(contributions),
         })
-    if act == "request" and latest and rows and not any(r["fits"] for r in rows):
-        words_and_sentence_agree(tools, rows, latest)
+    if act in ("request", "info") and latest and rows and not any(r["fits"] for r in rows):
+        words_and_sentence_agree(tools, rows, latest, question=act == "info")
     return rows
 
 

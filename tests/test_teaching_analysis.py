@@ -133,3 +133,11 @@ def test_a_not_a_is_a_question_and_text_is_not_always_a_message() -> None:
 def test_a_dash_ends_a_negations_reach() -> None:
     a = analyse("the pump won't stop dripping — restart it")
     assert "#restart" in {t.key for t in a.terms} and "#restart" not in {t.key for t in a.negated}
+
+
+def test_a_question_about_how_far_along_something_is_asks_for_its_status() -> None:
+    for text in ("is the sofa ready yet?", "Has my parcel been sent yet?", "What's happening with ticket T-9?",
+                 "我的手机修得怎么样了？", "退款到哪一步了", "衣服洗好了没有？"):
+        assert {"#status", "#lookup"} <= set(keys(text)), text
+    for text in ("Is it raining?", "我想好了", "怎么样才能退款"):
+        assert "#status" not in keys(text), text

@@ -43,3 +43,12 @@ def test_a_request_for_another_day_goes_to_the_tool_the_description_points_to() 
                "tools": [CANCEL, SHIFT]}
     decision = decide(request)
     assert [c.name for c in decision.tool_calls] == ["shift_visit"], decision.record.get("reason")
+
+
+def test_a_read_only_description_has_no_effect_whatever_states_it_lists() -> None:
+    from fcourse.teaching.documents import tool_profile
+
+    status = tool("track_claim", "Report where a claim stands (received, approved, refund issued). Read-only.")
+    main, effect, _ = tool_profile(status)
+    assert main != "refund" and effect is False  # the parenthesis lists states; "Read-only" says it changes nothing
+    assert tool_profile(tool("pay_back", "Refund a claim to the customer's card."))[:2] == ("refund", True)

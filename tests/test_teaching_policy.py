@@ -981,3 +981,12 @@ def test_a_question_about_what_there_is_may_be_answered_by_a_search_tool_never_b
     assert [c.name for c in d.tool_calls] == ["find_in_catalogue"]
     d = decide({"model": "m", "messages": [{"role": "user", "content": "Can you cancel loans?"}], "tools": [cancel]})
     assert d.kind == "answer" and not d.tool_calls
+
+
+def test_a_question_about_how_far_along_an_order_is_reaches_its_status_tool() -> None:
+    order = {"job": {"type": "string", "pattern": "^JB-[0-9]{3}$", "description": "Job number, e.g. JB-123."}}
+    tools = [tool("job_status", "Check the status of a cleaning job.", order, ["job"]),
+             tool("new_job", "Order a new cleaning job for a sofa.", {}, []),
+             tool("drop_job", "Call off a cleaning job.", order, ["job"])]
+    for text in ("is JB-101 ready yet?", "JB-101洗得怎么样了？"):
+        assert calls(ask(text, tools)) == [("job_status", {"job": "JB-101"})], text

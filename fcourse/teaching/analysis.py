@@ -41,7 +41,7 @@ from fcourse.teaching.lexicon import (
     concept_weight,
 )
 
-__all__ = ["PLAIN_WEIGHT", "Analysis", "Term", "analyse", "language_of", "segment", "stem"]
+__all__ = ["PLAIN_WEIGHT", "Analysis", "Term", "analyse", "asks_status", "language_of", "segment", "stem"]
 
 #: weight of a content word the lexicon does not know
 PLAIN_WEIGHT = 0.8
@@ -66,6 +66,16 @@ _CEASING = re.compile(
     r"|\bno longer (?:need|needed|want|wanted|required)\b"
     r"|\b(?:do not|don't|dont|won't|will not) (?:need|want) (?:it|this|that|them|the \w+|my \w+|\w+) ?any ?more\b",
     re.IGNORECASE)
+#: a question about how far along something is ("is it ready yet?", "has it shipped yet?", "修得怎么样了", "到哪一步了",
+#: "做好了没有", "what's happening with ..."): the grammar of asking for a status, read as #status and #lookup
+_STATUS_ASKED = re.compile(
+    r"\b(?:is|are|has|have|was)\b[^.?!]{0,60}\byet\s*\?|\bwhat'?s happening with\b|\bhow(?:'s| is) [^.?!]{0,30}"
+    r"\bgoing\b|怎么样了|到哪(?:一步|个阶段|了)|(?:好|完|到)了(?:没有|没|吗)|进展如何|有(?:什么)?进展", re.IGNORECASE)
+def asks_status(text: str) -> bool:
+    """Whether the turn asks how far along something is (``_STATUS_ASKED``): a question, not an action."""
+    return bool(_STATUS_ASKED.search(text))
+
+
 _CLAUSE_OR_NEGATION = re.compile(r"[.,;!?，。；！？\n]|\b(?:not|no|never)\b|n't\b|[不别没]", re.IGNORECASE)
 
 
@@ -340,6 +350,8 @@ def analyse(text: str) -> Analysis:
         if negation_left > 0:
             negation_left -= step
         i += step
+    for m in _STATUS_ASKED.finditer(text):
+        terms += [Term(key, m.group(), m.start(), m.end(), concept_weight(key)) for key in ("#status", "#lookup")]
     for m in _CEASING.finditer(text):
         terms.append(Term("#cancel", m.group(), m.start(), m.end(), concept_weight("cancel")))
         stop = _CLAUSE_OR_NEGATION.search(text, m.end())  # "no longer want X and have not paid": not the payment

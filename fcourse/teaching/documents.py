@@ -62,15 +62,21 @@ def _doc(description: str, param_descriptions: tuple[str, ...], pointers: tuple[
 
 
 
+#: a description that says the tool changes nothing ("Read-only.", 只读): whatever verb it uses, it has no effect
+_READ_ONLY = re.compile(r"\bread[- ]only\b|只读|不(?:做|会)任何(?:修改|更改)|\b(?:changes|modifies) nothing\b",
+                        re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=2048)
 def _profile(description: str) -> tuple[str | None, bool, bool]:
     """A description's main action (the first action concept of its first sentence), whether it changes things,
     whether it searches."""
     concepts = [t.key[1:] for t in analyse(description).terms if t.is_concept]
     first = re.split(r"(?<=[.!?])\s+|[。！？]", description.strip(), maxsplit=1)[0]
+    first = re.sub(r"\([^)]*\)|（[^）]*）", " ", first)  # "(filed, refund issued)": states listed, not the action
     # "Extend the due date ... Each renewal adds 21 days.": what the tool does is said first, not in a detail after
     main = next((t.key[1:] for t in analyse(first).terms if t.is_concept and t.key[1:] in ACTION_CONCEPTS), None)
-    effect = main in EFFECT_CONCEPTS if main else False
+    effect = (main in EFFECT_CONCEPTS if main else False) and not _READ_ONLY.search(description)
     searches = main in SEARCH_CONCEPTS if main else bool(set(concepts) & SEARCH_CONCEPTS)
     return main, effect, searches
 

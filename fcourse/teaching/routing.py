@@ -265,7 +265,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
         contributions.sort(key=lambda c: (-c[0], c[1].key))
         score = sum(c[0] for c in contributions)
         strong = [c for c in contributions if c[1].primary and (
-            c[1].key in ("#value", "#new_day", SENTENCE_TERM)
+            c[1].key in ("#value", "#new_day", "#status", SENTENCE_TERM)
             or (c[1].weight >= _MEANING_STRONG[0] and c[0] >= _MEANING_STRONG[1] * MEANING_WEIGHT
                                      if c[1].key.startswith("~") else term_weight(c[1].key) >= GENERIC_WEIGHT))]
         if strong and not any(c[1].key.startswith(("#", "~")) for c in strong) and len(strong) < 2 \

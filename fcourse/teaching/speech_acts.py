@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from fcourse.teaching.analysis import analyse
+from fcourse.teaching.analysis import analyse, asks_status
 from fcourse.teaching.lexicon import ACTION_CONCEPTS
 
 __all__ = ["speech_act"]
@@ -78,7 +78,7 @@ def speech_act(text: str) -> str:
       charged twice?" does not refund);
     - ``meaning``: "what does X mean?", "X 和 Y 有什么区别": a definition;
     - ``advice``: "should I ...?", "is it better to ...?": an opinion;
-    - ``info``: "what's Priya's phone number?", "北京现在几点？": asks for a fact - a
+    - ``info``: "what's Priya's phone number?", "北京现在几点？", "修得怎么样了？": asks for a fact - a
       tool that looks things up may answer it, one that changes things may not;
     - ``social``: "thanks, all sorted!", "谢谢，问题解决了", "it came today, thanks!": thanks or a greeting that
       asks for nothing (thanks at the end of a turn that names no day or count);
@@ -96,8 +96,8 @@ def speech_act(text: str) -> str:
         return "meaning"
     if _ADVICE_RE.search(text):
         return "advice"
-    if _INFO_RE.search(text.strip()) and not re.search(r"帮我|给我|(?<![申邀])请|please|\bcan you\b|\bcould you\b",
-                                                       text, re.IGNORECASE):
+    if (_INFO_RE.search(text.strip()) or asks_status(text)) and not re.search(
+            r"帮我|给我|(?<![申邀])请|please|\bcan you\b|\bcould you\b", text, re.IGNORECASE):
         return "info"
     if _CAPABILITY_RE.search(text.strip()) and not _SPECIFIC_RE.search(re.sub(r"^\W*\w+\s+you\b", "", text.strip(),
                                                                               flags=re.IGNORECASE)) \

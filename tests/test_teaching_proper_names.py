@@ -41,3 +41,23 @@ def test_a_weekday_or_month_is_not_a_name() -> None:
     got = proper_name("A table at Pino's on Saturday, please", "at Pino's on Saturday")
     assert got is not None and got[0] == "Pino's"
     assert proper_name("Seat Arjun Mehta in March", None)[0] == "Arjun Mehta"
+
+
+def test_words_that_are_plainly_no_name_are_not_taken_for_one() -> None:
+    from fcourse.teaching.proper_names import not_a_name
+
+    for words in ("June 12", "入住", "有空", "tomorrow at 9", "the blue one"):
+        assert not_a_name(words), words
+    for words in ("王小明", "Thumper", "Harriet Cole", "海底捞", "mchen"):
+        assert not not_a_name(words), words
+    assert proper_name("订一间双人房，明天入住，名字张敏。", "入住") == ("张敏", "the name after a naming cue")
+
+
+def test_a_name_parameter_is_asked_for_rather_than_filled_with_the_words_around_the_request() -> None:
+    from test_teaching_policy import ask, tool
+
+    cabin = tool("reserve_cabin", "Reserve a cabin at the lake.", {
+        "guest_name": {"type": "string", "description": "Name of the guest."},
+        "arrival": {"type": "string", "format": "date", "description": "Arrival day."}}, ["guest_name", "arrival"])
+    reply = ask("Reserve a cabin at the lake, arriving June 12", [cabin], "Today is 2031-06-03 (Tuesday).")
+    assert reply.kind == "ask" and reply.record["missing"] == {"reserve_cabin": ["guest_name"]}

@@ -62,12 +62,12 @@ from fcourse.teaching.choosing import nearest, pick_candidate
 from fcourse.teaching.dates import clock_of, clock_spans, clock_values, resolve_date, time_spans, wants_clock, wants_day
 from fcourse.teaching.day_resolver import dates_in
 from fcourse.teaching.extract import Candidate, candidates, example_pattern, without_file_names
-from fcourse.teaching.freetext import free_text, whole_request
+from fcourse.teaching.freetext import CUT_FROM_AROUND, free_text, whole_request
 from fcourse.teaching.locations import find_locations
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
 from fcourse.teaching.numbers import durations_in, unit_of
 from fcourse.teaching.params import coerce, main_type, param_text, types_of
-from fcourse.teaching.proper_names import asks_for_a_name, proper_name
+from fcourse.teaching.proper_names import asks_for_a_name, not_a_name, proper_name
 
 __all__ = ["Filled", "Sources", "fill_arguments", "param_kind"]
 
@@ -270,7 +270,10 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 got = free_text(param, schema, texts[where], sources.anchors,
                                 reserved[where] + time_reserved[where], param in required or sources.every_text)
                 if asks_for_a_name(param, schema):  # "my daughter Lily Zhang in with ..." -> "Lily Zhang"
-                    got = proper_name(texts[where], got[0] if got else None) or got
+                    # the words cut from around the routing words that are plainly no name ("arriving August 20",
+                    # "明天入住") are asked for instead
+                    got = proper_name(texts[where], got[0] if got else None) or (
+                        None if got and got[1].startswith(CUT_FROM_AROUND) and not_a_name(got[0]) else got)
                 elif not got and param in required and where in latest_idx:
                     got = whole_request(texts[where], sources.anchors)
                 if got and param not in required and got[0] in values.values():

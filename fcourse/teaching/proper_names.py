@@ -22,11 +22,12 @@ from typing import Any
 
 from fcourse.teaching.params import name_words
 
-__all__ = ["asks_for_a_name", "ordinary_word", "proper_name"]
+__all__ = ["asks_for_a_name", "not_a_name", "ordinary_word", "proper_name"]
 
 _NAME_CUE_EN = re.compile(r"\b(?i:named|called|(?:his|her|their|my|the)? ?name(?: is|:)?)\s+(?P<v>[^\s,.;!?，。；！？]+"
                           r"(?:\s+[A-Z0-9][^\s,.;!?，。；！？]*)*)")
-_NAME_CUE_ZH = re.compile(r"(?:名字是|名字叫|名叫|姓名是|姓名[:：]?|叫做|叫)\s*(?P<v>[\u4e00-\u9fff]{2,4}|[A-Za-z]+)")
+_NAME_CUE_ZH = re.compile(r"(?:名字是|名字叫|名叫|姓名是|(?:姓名|名字)[:：]?|叫做|叫)\s*"
+                          r"(?P<v>[\u4e00-\u9fff]{2,4}|[A-Za-z]+)")
 _WORD = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
 _RUN = re.compile(rf"(?<![A-Za-z]){_WORD}(?:\s+{_WORD})*(?![A-Za-z0-9])")
 _SENTENCE_START = re.compile(r"(?:^|[.!?。！？]\s*|[\"“]\s*)$")
@@ -121,3 +122,28 @@ def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
     if picked is not None and (picked == name or name not in picked and picked in text and len(picked) <= len(name)):
         return None
     return name, "written as a name (capitalised words, or a person's name by jieba's tagger)"
+
+
+#: jieba's part-of-speech tags of words that name nothing: verbs, adjectives, adverbs, times, prepositions,
+#: conjunctions, particles, numerals, measure words, pronouns ("入住", "有空", "明天")
+_NO_NAME_TAGS = ("v", "a", "d", "t", "p", "c", "u", "m", "q", "r", "f")
+
+
+def not_a_name(value: str) -> bool:
+    """Whether words are plainly no one's name: a day or a time ("August 20"), Chinese words that are all verbs,
+    adjectives, times and the like by jieba's tagger ("入住", "有空"), or English words all ordinary and lower-case."""
+    from fcourse.teaching.dates import time_spans
+    from fcourse.teaching.day_resolver import dates_in
+
+    if dates_in(value) or time_spans(value):
+        return True
+    if re.search(r"[\u4e00-\u9fff]", value):
+        import jieba.posseg
+
+        from fcourse.teaching.segmenter import _tokenizer
+
+        _tokenizer()
+        tags = [w.flag for w in jieba.posseg.cut(value) if w.word.strip()]
+        return bool(tags) and all(t.startswith(_NO_NAME_TAGS) for t in tags)
+    words = re.findall(r"[A-Za-z]+", value)
+    return bool(words) and all(w.islower() and ordinary_word(w) for w in words)

@@ -57,6 +57,15 @@ def test_dates_resolve_against_the_stated_today_and_never_the_clock() -> None:
     assert (call.arguments["arrive"], call.arguments["nights"]) == ("2026-02-03", 3)
     d = run("Board my dog Rex at the kennel from tomorrow, three nights", KENNEL)
     assert d.kind == "ask" and "arrive" in d.record["missing"]["board_pet"]
+    # the context's "今天是…" says what today is; its 今天 is no day the user asked for
+    move = tool("move_visit", "把已有的上门预约改到另一天。", {
+        "visit_id": {"type": "string", "pattern": "^AP-[0-9]{4}$", "description": "已有预约的编号，例如 AP-1234。"},
+        "new_date": {"type": "string", "format": "date", "description": "新的上门日期，格式 YYYY-MM-DD。"}},
+        ["visit_id", "new_date"])
+    facts = "今天是2026年2月2日，星期一。已核实：顾客的上门预约 AP-1234（2月5日下午）。"
+    d = run([{"role": "system", "content": facts},
+             {"role": "user", "content": "我那个上门预约要改期。"}], [move])
+    assert d.kind == "ask" and d.record["missing"] == {"move_visit": ["new_date"]}
 
 
 def test_a_value_that_breaks_the_schema_is_asked_for_instead_of_sent() -> None:

@@ -145,7 +145,8 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     text = str(value)
     if param_kind(name, schema) == "file" and not _POINTING.search(user):
         return "a file is what the request is about: the context's file only when the user points at it"
-    if today and text == today.isoformat():
+    if today and (text == today.isoformat() or text and any(m.iso == today.isoformat()  # "今天" of "今天是…"
+                                                                for m in dates_in(text, today))):
         return "it is the conversation's today, a reference for dates, not a value for this parameter"
     if why := over(context, text, user):
         return why

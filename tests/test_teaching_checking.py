@@ -464,6 +464,11 @@ def test_a_thing_named_with_a_or_an_is_one_of_it_when_no_number_is_given() -> No
     assert [c.arguments for c in run("rent 3 sleeping bags", gear).tool_calls] == [
         {"item": "sleeping_bag", "quantity": 3}]
     assert run("I'd like to rent the kayak", gear).kind == "ask"  # "the": how many is not said
+    quote = [tool("quote_print", "Quote a print job.", {
+        "kind": {"type": "string", "enum": ["poster", "booklet"], "description": "What to print"},
+        "page_count": {"type": "integer", "minimum": 1, "maximum": 500, "description": "Number of pages"}},
+        ["kind", "page_count"])]
+    assert run("How much to print a booklet?", quote).kind == "ask"  # a booklet is no count of its pages
 
 
 def test_a_day_said_twice_is_one_day_and_a_day_turned_down_is_none() -> None:

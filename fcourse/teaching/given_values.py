@@ -98,18 +98,28 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
     if len(wanted) == 1 and wanted[0] not in named:
         _fill_one(text, props, wanted[0], [n for n in free if n not in named.values()], add)
         if wanted[0] in required and wanted[0] not in args and not free and not counts_people(
-                param_text(wanted[0], props[wanted[0]])) and (one := _one_named(text, props, args)):
+                param_text(wanted[0], props[wanted[0]])) and (one := _one_named(text, props, args, wanted[0])):
             add(wanted[0], 1, f"'{one}': one of the value named")
     for name, number in named.items():
         if name not in args and str(number.value) not in {str(v) for v in args.values()}:
             add(name, number.value, f"the number written '{number.text}', before the word its description names")
 
 
-def _one_named(text: str, props: dict[str, Any], args: dict[str, Any]) -> str | None:
+def _counts_it(wanted: str, value: str) -> bool:
+    """Whether the numeric parameter counts the thing an enum value names: a quantity, or ``<thing>_count`` for
+    that thing ("kayak_count" for single_kayak; "word_count" counts words, not a technical document)."""
+    words = wanted.lower().split("_")
+    if any(w.startswith(("quantit", "qty")) for w in words) or words in (["count"], ["number"]):
+        return True
+    return words[-1] in ("count", "number") and bool(set(words[:-1]) & set(value.lower().split("_")))
+
+
+def _one_named(text: str, props: dict[str, Any], args: dict[str, Any], wanted: str) -> str | None:
     """"a kayak", "an extra lantern": the one thing an enum value of the call names, with "a", "an" or "one"
     before it (up to one word between), when the text gives no number."""
     for name, value in args.items():
-        if isinstance(value, str) and isinstance(props.get(name), dict) and "enum" in props[name] and value.isascii():
+        if isinstance(value, str) and isinstance(props.get(name), dict) and "enum" in props[name] and value.isascii() \
+                and _counts_it(wanted, value):
             m = re.search(rf"\b(?:a|an|one)\s+(?:[A-Za-z-]+\s+)?(?={value_pattern(value).pattern})", text,
                           re.IGNORECASE)
             if m:

@@ -48,3 +48,18 @@ def test_a_value_is_chosen_by_the_words_its_description_gives_it() -> None:
     assert [(c.name, c.arguments) for c in d.tool_calls] == [("ship_parcel", {"address": "4 Elm Road", "speed": "exp"})]
     assert "next-day" not in str(d.tool_calls[0].arguments)  # the label chooses the value; the value is sent
 
+
+
+def test_a_value_named_once_goes_to_one_of_the_parameters_that_share_it() -> None:
+    from fcourse.teaching.given_enums import said_once
+
+    langs = ["english", "german", "french"]
+    props = {"source_language": {"type": "string", "enum": langs, "description": "Language of the original"},
+             "target_language": {"type": "string", "enum": langs, "description": "Language to translate into"}}
+    both = {"source_language": "german", "target_language": "german"}
+    assert list(said_once("a contract to translate into German", props, both)) == ["source_language"]
+    assert list(said_once("这份合同要翻成 German", props, both)) == ["source_language"]
+    assert list(said_once("a contract from German, target still open", props, both)) == ["target_language"]
+    assert sorted(said_once("a German contract", props, both)) == ["source_language", "target_language"]
+    assert said_once("from German into French", props, {"source_language": "german",
+                                                        "target_language": "french"}) == {}

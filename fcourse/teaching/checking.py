@@ -41,7 +41,7 @@ from fcourse.teaching.exclusion import TOKEN, excluded_values, inside, negated_s
 from fcourse.teaching.extract import example_pattern
 from fcourse.teaching.filling import Proposal, proposal_of
 from fcourse.teaching.freetext import AFTER_COLON, CUT_FROM_AROUND
-from fcourse.teaching.given_enums import fill_enums, order_enums
+from fcourse.teaching.given_enums import fill_enums, order_enums, said_once
 from fcourse.teaching.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.intents import Act
@@ -325,6 +325,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     fill_enums(conversation, text, props, required, args, prov, add, about)
     fill_booleans(text, props, required, args, add)
     fan_out = order_enums(text, props, required, args, add) or context_fan or f.fan_out
+    for name, why in said_once(text, props, args).items():  # "翻成 German": the target, not the source too
+        drop(name, why)
     problems = schema_problems(args, params)  # 5. the tool's own schema
     for name, problem in sorted(problems.items()):
         drop(name, f"does not fit the tool's schema: {problem}")

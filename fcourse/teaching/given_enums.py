@@ -21,7 +21,7 @@ from fcourse.teaching.conversation import Conversation
 from fcourse.teaching.exclusion import inside, negated_spans
 from fcourse.teaching.params import param_text, value_pattern
 
-__all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "enum_positions", "fill_enums", "order_enums"]
+__all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "enum_positions", "fill_enums", "order_enums", "said_once"]
 
 _STOP = frozenset("the and for with from this that what which when where your user e.g number code name "
                   "value text such like".split())
@@ -139,6 +139,39 @@ def order_enums(text: str, props: dict[str, Any], required: list[str], args: dic
             add(names[0], said[0], f"several values named ({', '.join(map(str, said))}): one call each")
             return names[0], said
     return None
+
+
+_TO = re.compile(r"(?:\b(?:to|into)|成|为|到)\s*$", re.IGNORECASE)
+_FROM = re.compile(r"(?:\bfrom|从|原文是?)\s*$", re.IGNORECASE)
+_TARGET = re.compile(r"\b(?:target|to|into|destination)\b|目标|译文|目的", re.IGNORECASE)
+_SOURCE = re.compile(r"\b(?:source|from|origin|original)\b|源|原文|出发", re.IGNORECASE)
+
+
+def said_once(text: str, props: dict[str, Any], args: dict[str, Any]) -> dict[str, str]:
+    """Parameters that share an enum and hold the same value, named once ("翻成 German" for both the source and the
+    target language): the one the words before it point at keeps it ("to"/成 a target, "from"/从 a source); the
+    others are returned, with why they lose it."""
+    groups: dict[str, list[str]] = {}
+    for name, sub in props.items():
+        if isinstance(sub, dict) and isinstance(sub.get("enum"), list) and name in args:
+            groups.setdefault(repr(sub["enum"]), []).append(name)
+    out: dict[str, str] = {}
+    for names in groups.values():
+        if len(names) < 2 or len({repr(args[n]) for n in names}) != 1:
+            continue
+        value = args[names[0]]
+        spots = [at for at, v in enum_positions(props[names[0]]["enum"], text) if v == value]
+        if len(spots) != 1:
+            continue
+        before = text[max(0, spots[0] - 12):spots[0]]
+        cue = _TARGET if _TO.search(before) else _SOURCE if _FROM.search(before) else None
+        about = {n: param_text(n, props[n]) for n in names}
+        keep = [n for n in names if cue and cue.search(about[n]) and not (_SOURCE if cue is _TARGET else _TARGET)
+                .search(about[n])]
+        for n in names:
+            if n not in keep[:1] or len(keep) != 1:
+                out[n] = f"{value!r} is named once, for another of the parameters that share its values"
+    return out
 
 
 def _without_measure(word: str, start: int) -> tuple[str, int]:

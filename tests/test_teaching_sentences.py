@@ -94,3 +94,5 @@ def test_a_preposition_alone_means_no_value() -> None:
     slots = ("morning", "afternoon", "evening")
     assert closest_value(slots, "Come by after lunch on the 3rd, please", 0.5, 0.05, 0.66) is None
     assert closest_value(slots, "sometime in the afternoon", 0.5, 0.05, 0.66)[0] == "afternoon"
+    speeds = ("standard", "express")
+    assert closest_value(speeds, "please get a legal text translated", 0.5, 0.05, 0.66) is None  # "get"

@@ -93,9 +93,10 @@ def clearly_closest(request: str, functions: list[dict[str, Any]], floor: float,
     return (best, sims[best], lead) if sims[best] >= floor and lead >= margin else None
 
 
-#: prepositions the stop list lacks: no phrase opens or closes on one ("after" alone reads like "afternoon")
+#: prepositions and light verbs the stop list lacks: no phrase opens or closes on one ("after" alone reads like
+#: "afternoon", "get" like "express")
 _PREPOSITIONS = frozenset("after before around through during since without within off near past across behind "
-                          "between over under".split())
+                          "between over under get got make do have take give put want need like let go".split())
 
 
 def _phrases(text: str, skip: frozenset[str] = frozenset(), avoid: frozenset[str] = frozenset()) -> list[str]:

@@ -63,3 +63,15 @@ def test_a_value_named_once_goes_to_one_of_the_parameters_that_share_it() -> Non
     assert sorted(said_once("a German contract", props, both)) == ["source_language", "target_language"]
     assert said_once("from German into French", props, {"source_language": "german",
                                                         "target_language": "french"}) == {}
+
+
+def test_a_value_written_in_the_shape_of_the_enum_but_not_on_it_is_asked_for() -> None:
+    from test_teaching_policy import ask, tool
+
+    prints = tool("order_prints", "Order photo prints.", {
+        "size": {"type": "string", "enum": ["4x6", "8x10"], "description": "Print size"},
+        "copies": {"type": "integer", "minimum": 1, "maximum": 50, "description": "How many"}}, ["size", "copies"])
+    reply = ask("5 prints at 11x14 please", [prints])
+    assert reply.kind == "ask" and reply.record["missing"] == {"order_prints": ["size"]}
+    assert [c.arguments for c in ask("5 prints at 8x10 please", [prints]).tool_calls] == [
+        {"size": "8x10", "copies": 5}]

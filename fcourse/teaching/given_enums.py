@@ -147,6 +147,19 @@ _TARGET = re.compile(r"\b(?:target|to|into|destination)\b|目标|译文|目的",
 _SOURCE = re.compile(r"\b(?:source|from|origin|original)\b|源|原文|出发", re.IGNORECASE)
 
 
+def _unlisted(values: list[Any], text: str) -> str | None:
+    """A token of the text written in the shape of the enum's values (digits apart: "11x14" like "8x10", "12 inch"
+    like "8_inch") that is none of them, if any."""
+    shapes = {re.sub(r"\d+", r"\\d+", re.escape(v)).replace("_", "[ _-]?") for v in values
+              if isinstance(v, str) and re.search(r"\d", v) and re.search(r"[^\d]", v)}
+    listed = {str(v).lower().replace("_", "") for v in values}
+    for shape in shapes:
+        for m in re.finditer(rf"(?<![\w.]){shape}(?![\w.])", text, re.IGNORECASE):
+            if re.sub(r"[ _-]", "", m.group().lower()) not in listed:
+                return m.group()
+    return None
+
+
 def said_once(text: str, props: dict[str, Any], args: dict[str, Any]) -> dict[str, str]:
     """Parameters that share an enum and hold the same value, named once ("翻成 German" for both the source and the
     target language): the one the words before it point at keeps it ("to"/成 a target, "from"/从 a source); the
@@ -263,6 +276,8 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         labels = _described_labels(sub)  # "deep_clean=深度保洁": the description's own word for a value
         values = [v for v in values if not (no and v == no[0])
                   and not any(label in refused for label in labels.get(str(v), ()))]
+        if _unlisted(values, text):  # "11x14" where the sizes are 4x6 and 8x10: a size the schema lacks is asked for
+            continue
         choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub),
                                                     _description_words(about))
         if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1:

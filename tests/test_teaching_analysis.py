@@ -113,7 +113,7 @@ def test_phrases_win_over_negation() -> None:
 def test_a_negation_that_ends_something_arranged_is_a_cancellation() -> None:
     # grammar, not phrases: negation + change-of-state 了 after a verb, 不要了 after its object, "no longer need",
     # "don't need ... anymore" - and what it ends counts for the tool, not against it
-    for text in ("周五那次上门不用来了", "那张票我不要了", "We won't need the room any more",
+    for text in ("周五那次上门不用来了", "那张票我不要了", "RM-2201 不要了", "We won't need the room any more",
                  "I no longer need the delivery"):
         assert "#cancel" in keys(text), text
     assert "#shipping" in keys("I no longer need the delivery") and analyse("周五那次上门不用来了").negated == ()

@@ -62,7 +62,7 @@ _NEGATION_SCOPE = 5  # tokens a negation cue reaches forward
 #: ("那单我不要了"); English "no longer need", "don't need ... anymore".
 #: A bare "不用了" / "no need" is "no thanks", not this.
 _CEASING = re.compile(
-    r"(?:不用|不需要|不必|用不着)[\u4e00-\u9fff]{1,2}了(?![解结])|(?<=[\u4e00-\u9fff])(?:不要|不需要)了"
+    r"(?:不用|不需要|不必|用不着)[\u4e00-\u9fff]{1,2}了(?![解结])|(?<=\w)\s?(?:不要|不需要)了"
     r"|\bno longer (?:need|needed|want|wanted|required)\b"
     r"|\b(?:do not|don't|dont|won't|will not) (?:need|want) (?:it|this|that|them|the \w+|my \w+|\w+) ?any ?more\b",
     re.IGNORECASE)

@@ -528,3 +528,31 @@ def test_one_shared_word_of_a_two_word_value_is_not_enough_after_a_word_of_anoth
     finish = {"type": "string", "enum": ["dry_wax", "hot_foam", "polish"], "description": "Finish"}
     assert enum_value("finish", finish, ["a cold wax would do"]) is None  # "cold wax" is no dry_wax
     assert enum_value("finish", finish, ["wax it, please"])[0] == "dry_wax"  # "wax" alone still reads as one
+
+
+def test_a_context_value_is_taken_only_when_its_own_clause_names_the_parameter() -> None:
+    van = [tool("reserve_van", "Reserve a moving van.", {
+        "pickup_spot": {"type": "string",
+                        "description": "Branch where the van is collected, as the customer named it."},
+        "day": {"type": "string", "format": "date", "description": "Pickup day."}}, ["pickup_spot", "day"])]
+    facts = "Today is 2031-06-03 (Tuesday). Verified: customer Ann Lee, home address 14 Elm Road, Leeds."
+    d = run([{"role": "system", "content": facts}, {"role": "user", "content": "Reserve a van for tomorrow"}], van)
+    assert d.kind == "ask" and d.record["missing"] == {"reserve_van": ["pickup_spot"]}  # "customer" is elsewhere
+
+
+def test_a_day_the_user_turns_down_is_never_sent() -> None:
+    today = {"role": "system", "content": "Current date: 2026-02-02."}
+    d = run([today, {"role": "user", "content": "Board my dog Rex at the kennel. Not today, tomorrow, 3 nights."}],
+            KENNEL)
+    assert [c.arguments["arrive"] for c in d.tool_calls] == ["2026-02-03"]
+    d = run([today, {"role": "user", "content": "Board my dog Rex for 3 nights in 9 days, not tomorrow"}], KENNEL)
+    assert [c.arguments["arrive"] for c in d.tool_calls] == ["2026-02-11"]
+
+
+def test_from_one_value_to_another_the_new_one_is_where_it_goes() -> None:
+    move = [tool("switch_group", "Move a pupil to another weekday group.", {
+        "pupil": {"type": "string", "pattern": "^PU-[0-9]{3}$", "description": "Pupil, e.g. PU-123."},
+        "new_day": {"type": "string", "enum": ["monday", "wednesday", "saturday"], "description": "New day"}},
+        ["pupil", "new_day"])]
+    for text in ("PU-101 从周六的班换到周三的班", "switch PU-101 from Saturday to Wednesday"):
+        assert [c.arguments for c in run(text, move).tool_calls] == [{"pupil": "PU-101", "new_day": "wednesday"}]

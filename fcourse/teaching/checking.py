@@ -159,12 +159,19 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     other = _other_kind(context, text, name)
     if other:
         return f"the context's label names another one ('{other}'), not this parameter"
-    low = context.lower()
+    at = context.find(text)  # the clause that holds the value: where the context names what it is
+    cuts = [m.end() for m in re.finditer(r"[,;.\n，；。、]\s?", context[:at] if at >= 0 else "")]
+    opening = cuts[-1] if cuts else 0
+    if cuts and not context[opening:at].strip():  # "one open order, BK-477105": the clause before names it
+        opening = cuts[-2] if len(cuts) > 1 else 0
+    stop = re.search(r"[,;\n，；。、]|\.\s|\.$", context[at + len(text):]) if at >= 0 else None
+    near = context[opening:at + len(text) + (stop.start() if stop else len(context))] if at >= 0 else context
+    low = near.lower()
     labels = _labels(name, schema)
     if _prefixed(schema, text) and _CJK.search(context) and not _CJK.search(param_text(name, schema)):
         return None  # "RT-88812" for "^RT-[0-9]{5}$": its shape names the parameter when no word can (进行中的申报)
-    if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if w.isascii() else w in context
-               for w in labels) and not labels & glossed_words(context):
+    if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if w.isascii() else w in near
+               for w in labels) and not labels & glossed_words(near):
         return "the context does not name this parameter next to it"
     return None
 
@@ -296,9 +303,18 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             add(name, got[0].iso, f"'{old}' resolved to a YYYY-MM-DD date ({got[0].why})")
         else:
             drop(name, "a date that cannot be resolved to YYYY-MM-DD (no stated today, or no such day)")
+    refused = negated_spans(text)
+    for name, sub in props.items():  # a day the user turns down ("Not today, tomorrow") is never the one sent
+        said = [m for m in mentions if m.iso and m.iso == args.get(name)]
+        if isinstance(sub, dict) and wants_day(name, sub) and said and all(inside(refused, m.start) for m in said):
+            others = list(dict.fromkeys(m.iso for m in mentions if m.iso and m.iso != args[name]
+                                        and not inside(refused, m.start)))
+            if len(others) == 1:
+                add(name, others[0], f"{args[name]} is the day the user turned down; '{others[0]}' is the other")
+            else:
+                drop(name, "the user turned this day down")
     used = {str(v) for v in args.values()}
     # each day once ("August 20 ... the 20th"), and not a day the user turns down ("not the 19th")
-    refused = negated_spans(text)
     days: dict[str, Any] = {}
     for m in mentions:
         if m.iso and m.iso not in used and not inside(refused, m.start):

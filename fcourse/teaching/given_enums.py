@@ -135,14 +135,27 @@ def order_enums(text: str, props: dict[str, Any], required: list[str], args: dic
             for name, value in zip(names, said):
                 add(name, value, f"the enum values named in order ({', '.join(map(str, said))}) go to the "
                                  f"parameters that take them, in the schema's order")
-        elif len(names) == 1 and names[0] in required and len(said) > 1:
+        if len(names) == 1 and len(said) == 2 and _is_new(names[0], props[names[0]]):
+            # "从周六的班换到周三的班", "from Saturday to Wednesday": the new value is the one it goes to
+            spots = dict((v, at) for at, v in reversed(enum_positions(props[names[0]]["enum"], text)))
+            left = [v for v in said if not _FROM.search(text[max(0, spots[v] - 6):spots[v]])]
+            if len(left) == 1:
+                add(names[0], left[0], f"'{left[0]}' is where it goes; the other value named is where it comes from")
+                continue
+        if len(names) == 1 and names[0] in required and len(said) > 1:
             add(names[0], said[0], f"several values named ({', '.join(map(str, said))}): one call each")
             return names[0], said
     return None
 
 
+def _is_new(name: str, schema: dict[str, Any]) -> bool:
+    from fcourse.teaching.moves import takes_new_day
+
+    return takes_new_day({"function": {"parameters": {"properties": {name: schema}}}}) or name.startswith("new_")
+
+
 _TO = re.compile(r"(?:\b(?:to|into)|成|为|到)\s*$", re.IGNORECASE)
-_FROM = re.compile(r"(?:\bfrom|从|原文是?)\s*$", re.IGNORECASE)
+_FROM = re.compile(r"(?:\bfrom|从|原文是?)\s*\S{0,2}$", re.IGNORECASE)
 _TARGET = re.compile(r"\b(?:target|to|into|destination)\b|目标|译文|目的", re.IGNORECASE)
 _SOURCE = re.compile(r"\b(?:source|from|origin|original)\b|源|原文|出发", re.IGNORECASE)
 

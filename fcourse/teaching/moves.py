@@ -25,12 +25,14 @@ _CHANGE_EN = re.compile(r"\b(?:move|moved|moving|slide|shift|push|bump|bring|cha
                         r"delay|put)\b", re.IGNORECASE)
 _TO_EN = re.compile(r"\b(?:to|until|till)\s+(?:the\s+|on\s+|this\s+|next\s+)?$", re.IGNORECASE)
 _TO_ZH = re.compile(r"(?:改到|改成|改在|挪到|推到|推迟到|延到|延期到|延后到|换到|换成|提前到|调到|移到)\s*$")
-_INSTEAD = re.compile(r"\s*instead\b", re.IGNORECASE)
+_INSTEAD = re.compile(r"\s*instead\b", re.IGNORECASE)  # matched right after a day; searched for the cheap test
 
 
 @functools.lru_cache(maxsize=1024)
 def move_asked(text: str) -> str | None:
     """The words that ask for a new day or time ("slide to October 25", "改到后天", "the 17th instead"), or None."""
+    if not (_CHANGE_EN.search(text) or _INSTEAD.search(text) or re.search(r"[改挪推延换调移提]", text)):
+        return None  # no word of change at all: no day to read (the cheap test first)
     from fcourse.teaching.dates import clock_spans, time_spans
     from fcourse.teaching.day_resolver import dates_in
 

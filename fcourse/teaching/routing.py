@@ -221,7 +221,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
     named_actions = {p[0] for p in profiles if p[0]} & asked_actions
     asked_docs = [d for d, p in zip(docs, profiles) if p[0] in named_actions]
     move = move_asked(latest) if latest and act == "request" else None
-    movable = any(takes_new_day(t) for t in tools)
+    movable = bool(move) and any(takes_new_day(t) for t in tools)
     n = len(docs)
     avg = (sum(d.length for d in docs) / n) if n else 1.0
     avg = avg or 1.0

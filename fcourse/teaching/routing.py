@@ -31,7 +31,7 @@ contribution that can make it fit with no shared word ("could I keep the
 book a few more weeks?" -> a renewal; 续借 -> an English description).
 After a negation, what is left must also share a word with the tool.
 
-Three more signals, all read from descriptions and the user's words:
+More signals, all read from descriptions and the user's words:
 *the verb* - a description's first action concept is the tool's main
 action; when the user asks for another tool's main action ("book"), a
 tool whose main action is different ("cancel ... reservation") counts
@@ -44,8 +44,14 @@ refund ...), "what does X mean?" / "should I ...?" only a search tool, and
 none; *a value only one tool can take* - a token with the exact shape of
 one tool's required parameter ("NVDA", "1Z999AA1...", "#ops") counts as
 evidence, and is enough on its own only for a tool that just looks
-things up. Which of the fitting tools are called is stage 3's job
-(``fcourse.teaching.intents``).
+things up; *a new day* (``fcourse.teaching.moves``) - "slide it to October
+25", "改到后天" is evidence for a tool whose schema takes a new day, and
+halves the words of a tool that takes a booking's own day. A status asked
+for ("is it ready yet?", 修得怎么样了) is specific enough to choose a tool.
+A description's sentence that sends the reader to another tool by name
+("to move a booking use reschedule_booking") counts for that tool, not its
+own (``documents.own_text``, ``documents.pointed_at``). Which of the
+fitting tools are called is stage 3's job (``fcourse.teaching.intents``).
 
 A bare or short follow-up ("O-100", "British pounds" after the model asked)
 is scored together with the turn it answers (``Conversation.follow_up_of``),

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from fcourse.teaching.arguments import Filled, param_kind
-from fcourse.teaching.context_choice import choose_in_context, contradicted, over
+from fcourse.teaching.context_choice import choose_in_context, clause_of, contradicted, over
 from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.dates import wants_day
 from fcourse.teaching.day_resolver import dates_in, months_in, today_in
@@ -45,6 +45,7 @@ from fcourse.teaching.given_enums import fill_enums, order_enums, said_once
 from fcourse.teaching.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.intents import Act
+from fcourse.teaching.moves import is_new
 from fcourse.teaching.params import fits_pattern, param_text
 from fcourse.teaching.routing import Routing
 
@@ -159,13 +160,7 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     other = _other_kind(context, text, name)
     if other:
         return f"the context's label names another one ('{other}'), not this parameter"
-    at = context.find(text)  # the clause that holds the value: where the context names what it is
-    cuts = [m.end() for m in re.finditer(r"[,;.\n，；。、]\s?", context[:at] if at >= 0 else "")]
-    opening = cuts[-1] if cuts else 0
-    if cuts and not context[opening:at].strip():  # "one open order, BK-477105": the clause before names it
-        opening = cuts[-2] if len(cuts) > 1 else 0
-    stop = re.search(r"[,;\n，；。、]|\.\s|\.$", context[at + len(text):]) if at >= 0 else None
-    near = context[opening:at + len(text) + (stop.start() if stop else len(context))] if at >= 0 else context
+    near = clause_of(context, text)
     low = near.lower()
     labels = _labels(name, schema)
     if _prefixed(schema, text) and _CJK.search(context) and not _CJK.search(param_text(name, schema)):
@@ -185,17 +180,13 @@ def _day_for_another(props: dict[str, Any], name: str, text: str, today: dt.date
     return len(days) == 1 and any(wants_day(n, s) for n, s in props.items() if n != name and isinstance(s, dict))
 
 
-#: a parameter for a new day ("new_date", "新的上门日期"): closed-class words of its name or description
-_NEW = re.compile(r"\bnew\b|新的|新日期|改到", re.IGNORECASE)
-
-
 def _new_day(context: str, today: dt.date | None, props: dict[str, Any], args: dict[str, Any],
              mentions: list[Any], add: Any, drop: Any) -> None:
     """A new day is not the day the context already gives the booking ("can't make Friday - push it to Sunday"
     with the game on Friday: Sunday): another day the user names takes its place, or it is asked for."""
     for name, sub in props.items():
         if not (isinstance(sub, dict) and wants_day(name, sub) and name in args
-                and _NEW.search(f"{name.replace('_', ' ')} {sub.get('description', '')}")):
+                and is_new(name, sub)):
             continue
         old = {d.iso for d in dates_in(context, today) if d.iso} - {today.isoformat() if today else ""}
         if args[name] not in old:

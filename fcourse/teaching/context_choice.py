@@ -26,7 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-__all__ = ["choose_in_context", "contradicted", "over"]
+__all__ = ["choose_in_context", "clause_of", "contradicted", "over"]
 
 _ALL = re.compile(r"\b(?:both|all|each|every)\b|都|全部|所有", re.IGNORECASE)  # not 两个: "住两个月" counts months
 #: "the second one", "the latter", "第二个", "最后那个": a candidate by its place in the context (closed-class words)
@@ -133,6 +133,20 @@ def _sentence(context: str, value: str) -> str:
     stop = _SPLIT.search(context, at)
     opening = max((m.end() for m in _SPLIT.finditer(context, 0, at)), default=0)  # "今天是…。已核实：…": two sentences
     return context[opening:stop.end() if stop else len(context)]
+
+
+def clause_of(context: str, value: str) -> str:
+    """The clause of the context that holds ``value``, where the context says what it is ("home address 14 Elm
+    Road"); the clause before too when the value opens its own ("one open order, BK-477105")."""
+    at = context.find(value)
+    if at < 0:
+        return context
+    cuts = [m.end() for m in re.finditer(r"[,;.\n，；。、]\s?", context[:at])]
+    opening = cuts[-1] if cuts else 0
+    if cuts and not context[opening:at].strip():
+        opening = cuts[-2] if len(cuts) > 1 else 0
+    stop = re.search(r"[,;\n，；。、]|\.\s|\.$", context[at + len(value):])
+    return context[opening:at + len(value) + (stop.start() if stop else len(context))]
 
 
 def over(context: str, value: str, user: str) -> str | None:

@@ -35,17 +35,22 @@ def term_weight(key: str) -> float:
     return concept_weight(key) if key.startswith("#") else PLAIN_WEIGHT
 
 
+#: a tool's identifier as a description writes it (reserve_for_collection)
+_IDENTIFIER = r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"
 #: a sentence that sends the reader to another tool by its identifier ("for pick-up use reserve_for_collection",
 #: "如果只是换日期，请用 reschedule_visit"): its words say when *not* to use this tool
-_REDIRECT = re.compile(r"(?=.*\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b)(?=.*(?:\b(?:use|using|instead|see|call)\b|用))",
-                       re.IGNORECASE)
+_REDIRECT = re.compile(rf"(?=.*{_IDENTIFIER})(?=.*(?:\b(?:use|using|instead|see|call)\b|用))", re.IGNORECASE)
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of a text, each with its closing punctuation (joined, they are the text again)."""
+    return re.findall(r"[^.;!?。；！？]*(?:[.;!?。；！？]+|$)", text)
 
 
 @functools.lru_cache(maxsize=4096)
 def own_text(description: str) -> str:
     """A description without its sentences that point to another tool (``_REDIRECT``): what the tool itself does."""
-    sentences = re.findall(r"[^.;!?。；！？]*(?:[.;!?。；！？]+|$)", description)
-    return "".join(s for s in sentences if not _REDIRECT.search(s))
+    return "".join(s for s in _sentences(description) if not _REDIRECT.search(s))
 
 
 @functools.lru_cache(maxsize=2048)
@@ -98,17 +103,22 @@ def tool_doc(tool: dict[str, Any], pointers: tuple[str, ...] = ()) -> _Doc:
 def pointed_at(tools: list[dict[str, Any]], index: int) -> tuple[str, ...]:
     """The sentences of the other tools' descriptions that send the reader to this tool by its name ("to move an
     existing booking use reschedule_booking"), without the name: they say when this tool is the one."""
-    name = str(function_of(tools[index]).get("name") or "")
-    if not name:
-        return ()
-    out = []
-    for i, tool in enumerate(tools):
-        description = str(function_of(tool).get("description") or "")
-        if i != index and name in description:
-            for sentence in re.findall(r"[^.;!?。；！？]*(?:[.;!?。；！？]+|$)", description):
-                if _REDIRECT.search(sentence) and re.search(rf"\b{re.escape(name)}\b", sentence):
-                    out.append(re.sub(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", " ", sentence))
-    return tuple(out)
+    named = tuple((str(function_of(t).get("name") or ""), str(function_of(t).get("description") or "")) for t in tools)
+    return _pointers(named)[index]
+
+
+@functools.lru_cache(maxsize=1024)
+def _pointers(named: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], ...]:
+    """``pointed_at`` for every tool at once, cached on the tools' names and descriptions (read once per tool set,
+    not once per turn and tool)."""
+    out: list[list[str]] = [[] for _ in named]
+    for i, (_, description) in enumerate(named):
+        for sentence in _sentences(description):
+            if _REDIRECT.search(sentence):
+                for j, (name, _) in enumerate(named):
+                    if j != i and name and re.search(rf"\b{re.escape(name)}\b", sentence):
+                        out[j].append(re.sub(_IDENTIFIER, " ", sentence))
+    return tuple(tuple(o) for o in out)
 
 
 @functools.lru_cache(maxsize=2048)

@@ -19,6 +19,7 @@ from typing import Any
 
 from fcourse.teaching.conversation import Conversation
 from fcourse.teaching.exclusion import inside, negated_spans
+from fcourse.teaching.moves import is_new
 from fcourse.teaching.params import param_text, value_pattern
 
 __all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "enum_positions", "fill_enums", "order_enums", "said_once"]
@@ -135,7 +136,7 @@ def order_enums(text: str, props: dict[str, Any], required: list[str], args: dic
             for name, value in zip(names, said):
                 add(name, value, f"the enum values named in order ({', '.join(map(str, said))}) go to the "
                                  f"parameters that take them, in the schema's order")
-        if len(names) == 1 and len(said) == 2 and _is_new(names[0], props[names[0]]):
+        if len(names) == 1 and len(said) == 2 and is_new(names[0], props[names[0]]):
             # "从周六的班换到周三的班", "from Saturday to Wednesday": the new value is the one it goes to
             spots = dict((v, at) for at, v in reversed(enum_positions(props[names[0]]["enum"], text)))
             left = [v for v in said if not _FROM.search(text[max(0, spots[v] - 6):spots[v]])]
@@ -146,12 +147,6 @@ def order_enums(text: str, props: dict[str, Any], required: list[str], args: dic
             add(names[0], said[0], f"several values named ({', '.join(map(str, said))}): one call each")
             return names[0], said
     return None
-
-
-def _is_new(name: str, schema: dict[str, Any]) -> bool:
-    from fcourse.teaching.moves import takes_new_day
-
-    return takes_new_day({"function": {"parameters": {"properties": {name: schema}}}}) or name.startswith("new_")
 
 
 _TO = re.compile(r"(?:\b(?:to|into)|成|为|到)\s*$", re.IGNORECASE)

@@ -19,12 +19,14 @@ from typing import Any
 from fcourse.teaching.conversation import function_of
 from fcourse.teaching.params import param_text
 
-__all__ = ["move_asked", "takes_day", "takes_new_day"]
+__all__ = ["is_new", "move_asked", "takes_day", "takes_new_day"]
 
 _CHANGE_EN = re.compile(r"\b(?:move|moved|moving|slide|shift|push|bump|bring|change|switch|reschedule|postpone|"
                         r"delay|put)\b", re.IGNORECASE)
 _TO_EN = re.compile(r"\b(?:to|until|till)\s+(?:the\s+|on\s+|this\s+|next\s+)?$", re.IGNORECASE)
 _TO_ZH = re.compile(r"(?:改到|改成|改在|挪到|推到|推迟到|延到|延期到|延后到|换到|换成|提前到|调到|移到)\s*$")
+#: closed-class words of a parameter for a new value ("new_date", "新的上门日期", "改到哪天")
+_NEW = re.compile(r"\bnew\b|新|改到", re.IGNORECASE)
 _INSTEAD = re.compile(r"\s*instead\b", re.IGNORECASE)  # matched right after a day; searched for the cheap test
 
 
@@ -47,9 +49,9 @@ def move_asked(text: str) -> str | None:
     return None
 
 
-def _new(name: str, schema: dict[str, Any]) -> bool:
-    about = param_text(name, schema)
-    return name.lower().startswith("new") or bool(re.search(r"\bnew\b|新", about, re.IGNORECASE))
+def is_new(name: str, schema: dict[str, Any]) -> bool:
+    """Whether a parameter is for a new value of something arranged: its name or description says new (新的上门日期)."""
+    return name.lower().startswith("new") or bool(_NEW.search(param_text(name, schema)))
 
 
 def _day_or_time(name: str, schema: dict[str, Any]) -> bool:
@@ -68,9 +70,9 @@ def _params(tool: dict[str, Any]) -> dict[str, Any]:
 
 def takes_new_day(tool: dict[str, Any]) -> bool:
     """Whether the tool has a parameter for a new day or time ("new_date", "New start time", "新的上门日期")."""
-    return any(_day_or_time(n, s) and _new(n, s) for n, s in _params(tool).items() if isinstance(s, dict))
+    return any(_day_or_time(n, s) and is_new(n, s) for n, s in _params(tool).items() if isinstance(s, dict))
 
 
 def takes_day(tool: dict[str, Any]) -> bool:
     """Whether the tool has a parameter for a day or time that is not a new one (a booking's day)."""
-    return any(_day_or_time(n, s) and not _new(n, s) for n, s in _params(tool).items() if isinstance(s, dict))
+    return any(_day_or_time(n, s) and not is_new(n, s) for n, s in _params(tool).items() if isinstance(s, dict))

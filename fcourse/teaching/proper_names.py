@@ -96,15 +96,20 @@ _CALENDAR = re.compile(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|Febr
                        r"|August|September|October|November|December")
 
 
-def _chinese_names(text: str) -> list[str]:
-    if not re.search(r"[\u4e00-\u9fff]", text):
-        return []
+def _tagged(text: str) -> list[tuple[str, str]]:
+    """(word, part-of-speech tag) for each word of ``text``, by jieba's tagger."""
     import jieba.posseg
 
     from fcourse.teaching.segmenter import _tokenizer
 
     _tokenizer()  # jieba's logging quietened before its default dictionary loads
-    return list(dict.fromkeys(w.word for w in jieba.posseg.cut(text) if w.flag == "nr" and len(w.word) >= 2))
+    return [(w.word, w.flag) for w in jieba.posseg.cut(text)]
+
+
+def _chinese_names(text: str) -> list[str]:
+    if not re.search(r"[\u4e00-\u9fff]", text):
+        return []
+    return list(dict.fromkeys(word for word, tag in _tagged(text) if tag == "nr" and len(word) >= 2))
 
 
 def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
@@ -138,12 +143,7 @@ def not_a_name(value: str) -> bool:
     if dates_in(value) or time_spans(value):
         return True
     if re.search(r"[\u4e00-\u9fff]", value):
-        import jieba.posseg
-
-        from fcourse.teaching.segmenter import _tokenizer
-
-        _tokenizer()
-        tags = [w.flag for w in jieba.posseg.cut(value) if w.word.strip()]
+        tags = [tag for word, tag in _tagged(value) if word.strip()]
         return bool(tags) and all(t.startswith(_NO_NAME_TAGS) for t in tags)
     words = re.findall(r"[A-Za-z]+", value)
     return bool(words) and all(w.islower() and ordinary_word(w) for w in words)

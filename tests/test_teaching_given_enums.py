@@ -75,3 +75,23 @@ def test_a_value_written_in_the_shape_of_the_enum_but_not_on_it_is_asked_for() -
     assert reply.kind == "ask" and reply.record["missing"] == {"order_prints": ["size"]}
     assert [c.arguments for c in ask("5 prints at 8x10 please", [prints]).tool_calls] == [
         {"size": "8x10", "copies": 5}]
+
+
+def test_a_gloss_that_is_the_whole_value_beats_one_word_of_a_longer_value() -> None:
+    from fcourse.teaching.given_enums import _enum_choice
+
+    # 血浆 is glossed "blood plasma": the whole of plasma, only one word of whole_blood
+    assert _enum_choice(["whole_blood", "plasma", "serum"], "", ["血浆"])[0] == "plasma"
+
+
+def test_a_language_named_beats_a_value_that_only_shares_the_idea_of_a_language() -> None:
+    from test_teaching_policy import ask, tool
+
+    guide = tool("book_guide", "Book a guided walk.", {
+        "language": {"type": "string", "enum": ["english", "mandarin", "spanish"], "description": "Guide language"},
+        "people": {"type": "integer", "minimum": 1, "maximum": 10, "description": "How many"}}, ["language", "people"])
+    assert [c.arguments for c in ask("两个人，要中文导游", [guide]).tool_calls] == [
+        {"language": "mandarin", "people": 2}]
+    assert [c.arguments for c in ask("two of us, a Spanish-speaking guide", [guide]).tool_calls] == [
+        {"language": "spanish", "people": 2}]
+

@@ -78,20 +78,28 @@ def _named(values: list[Any], word: str) -> list[Any]:
 
 
 def _closest(values: list[Any], carried: list[tuple[str, str]]) -> tuple[Any, str, str, float] | None:
-    from fcourse.teaching.semantics import similarity
-
     scored = []
     for v in values:
         if not isinstance(v, str):
             continue
         phrase = v.replace("_", " ").lower()
-        best = max(((1.0 if w == phrase or w in phrase.split() else similarity(w, phrase), w, src)
-                    for w, src in carried), default=(0.0, "", ""))
+        best = max(((_likeness(w, phrase), w, src) for w, src in carried), default=(0.0, "", ""))
         scored.append((best[0], v, best[1], best[2]))
     scored.sort(key=lambda s: -s[0])
     if not scored or scored[0][0] < ENUM_FLOOR or (len(scored) > 1 and scored[0][0] - scored[1][0] < ENUM_MARGIN):
         return None
     return scored[0][1], scored[0][2], scored[0][3], scored[0][0]
+
+
+def _likeness(word: str, phrase: str) -> float:
+    """How alike a user's word (or gloss) and a value's phrase are: 1 for the value itself ("platelet" for
+    platelets), 0.9 for one word of a longer value ("blood" for whole blood), else the embeddings' similarity."""
+    from fcourse.teaching.analysis import stem
+    from fcourse.teaching.semantics import similarity
+
+    if word == phrase or stem(word) == stem(phrase):
+        return 1.0
+    return 0.9 if word in phrase.split() else similarity(word, phrase)
 
 
 def _enum_mentions(values: list[Any], text: str, taken: tuple[str, ...] = ()) -> list[Any]:

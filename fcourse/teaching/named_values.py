@@ -74,6 +74,9 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str],
             if pos < 0:
                 for table in (LANGUAGES, CURRENCIES):
                     code = sv.upper() if table is CURRENCIES else sv.lower()
+                    # a value that is one of a language's names ("mandarin") is that language
+                    code = code if code in table else next((c for c, names in table.items() if sv.lower() in names),
+                                                           code)
                     if code in table:
                         hits = [h for h in table_hits(text, {code: table[code]}, table is CURRENCIES)]
                         if hits:
@@ -81,8 +84,9 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str],
                             break
             if pos >= 0 and inside(negated_spans(text), pos):  # "no towel, thanks": a value the user turned down
                 pos = -1
-            # a value written as it is beats one read through a synonym or a gloss, wherever it stands
-            rank = (0 if how.endswith("in the text") else 1, pos)
+            # a value written as it is beats one named (中文 is mandarin), which beats one read through a synonym
+            # (中文 is a #language, as english is), wherever it stands
+            rank = (0 if how.endswith("in the text") else 1 if how.endswith("by its name") else 2, pos)
             if pos >= 0 and (best is None or rank < best[0]):
                 best = (rank, v, how)
         if best:

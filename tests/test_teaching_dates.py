@@ -53,3 +53,17 @@ def test_a_clock_time_said_fills_a_parameter_whose_values_are_clock_times() -> N
     assert [c.arguments for c in ask("Book a tennis court at 2pm").tool_calls] == [{"start": "14:00"}]
     assert [c.arguments for c in ask("订个网球场，下午五点半").tool_calls] == [{"start": "17:30"}]
     assert ask("Book a tennis court at 3pm").kind == "ask"  # 15:00 is not a slot: asked, never sent
+
+
+def test_a_clock_time_chooses_the_enum_value_whose_described_hours_hold_it() -> None:
+    from fcourse.teaching.dates import window_value
+
+    shift = {"type": "string", "enum": ["early", "late", "night"],
+             "description": "Shift: early = 06:00-14:00; late = 14:00-22:00; night = 22:00-24:00."}
+    assert window_value(shift, "can I start at 3pm?") == ("late", "3pm")
+    assert window_value(shift, "明天早上七点开始") == ("early", "早上七点")
+    assert window_value(shift, "about 1 or so") == ("early", "1")  # 01:00 or 13:00: only early holds one
+    assert window_value(shift, "about 7") is None  # 07:00 early, 19:00 late: the user has to say
+    assert window_value(shift, "for 4 people") is None  # a number that is no clock time
+    plain = {"type": "string", "enum": ["early", "late"], "description": "Shift: early or late."}
+    assert window_value(plain, "at 3pm") is None  # no hours given: nothing to hold the time

@@ -95,3 +95,13 @@ def test_a_language_named_beats_a_value_that_only_shares_the_idea_of_a_language(
     assert [c.arguments for c in ask("two of us, a Spanish-speaking guide", [guide]).tool_calls] == [
         {"language": "spanish", "people": 2}]
 
+
+def test_a_required_slot_is_chosen_by_the_clock_time_the_user_gives() -> None:
+    from test_teaching_policy import ask, tool
+
+    wash = tool("book_wash", "Book a car wash.", {
+        "slot": {"type": "string", "enum": ["first", "second"],
+                 "description": "first = 08:00-12:00; second = 12:00-18:00"}}, ["slot"])
+    assert [c.arguments for c in ask("wash my car at 2pm", [wash]).tool_calls] == [{"slot": "second"}]
+    assert [c.arguments for c in ask("下午三点来洗车", [wash]).tool_calls] == [{"slot": "second"}]
+    assert ask("wash my car, any time", [wash]).kind == "ask"

@@ -23,6 +23,7 @@ __all__ = [
     "time_spans",
     "wants_clock",
     "wants_day",
+    "window_value",
     "zh_number",
 ]
 
@@ -175,3 +176,52 @@ def resolve_date(value: str, schema: dict[str, Any], name: str, context: str) ->
             return (base + datetime.timedelta(days=days)).isoformat()
     return None
 
+
+
+_RANGE_RE = re.compile(r"(\d{1,2})(?:[:：.](\d{2}))?\s*(?:[-–—~～至到]|to)\s*(\d{1,2})(?:[:：.](\d{2}))?")
+#: "around 6", "about 7": a bare hour, not said as a clock time elsewhere
+_ABOUT_RE = re.compile(r"\b(?:around|about|say|at)\s+(\d{1,2})(?=\s*(?:$|[^\w\s]|or so|ish|o'clock))",
+                       re.IGNORECASE)
+
+
+def _windows(schema: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """The clock hours a description gives each enum value, in minutes of the day ("morning = 08:00-12:00;
+    evening = 17:00-20:00", "afternoon=下午 13:00-17:00")."""
+    about = str(schema.get("description", ""))
+    values = [v for v in schema.get("enum", []) if isinstance(v, str)]
+    spots = sorted((m.start(), m.end(), v) for v in values for m in re.finditer(rf"(?<![\w-]){re.escape(v)}(?![\w-])",
+                                                                              about))
+    out: dict[str, tuple[int, int]] = {}
+    for i, (_, end, value) in enumerate(spots):
+        stop = spots[i + 1][0] if i + 1 < len(spots) else len(about)
+        m = _RANGE_RE.search(about[end:stop])
+        if m and value not in out:
+            a, b = int(m.group(1)) * 60 + int(m.group(2) or 0), int(m.group(3)) * 60 + int(m.group(4) or 0)
+            if a < b <= 24 * 60:
+                out[value] = (a, b)
+    return out
+
+
+def window_value(schema: dict[str, Any], text: str) -> tuple[str, str] | None:
+    """The enum value whose hours, as its description gives them, hold the clock time the user said ("at 6:30pm"
+    is evening when evening = 17:00-20:00); a bare hour ("around 6") may be morning or evening: it counts when only
+    one window holds it. Returns ``(value, the words said)``."""
+    windows = _windows(schema)
+    if len(windows) < 2:
+        return None
+    said = [(text[a:b], text[max(0, a - 12):b + 12]) for a, b in clock_spans(text)]
+    said += [(m.group(1), "") for m in _ABOUT_RE.finditer(text) if not any(m.group(1) in s for s, _ in said)]
+    found: set[str] = set()
+    words = ""
+    for span, around in said:
+        clock = clock_of(span, around)
+        if clock is None:
+            continue
+        minutes = int(clock[:2]) * 60 + int(clock[3:])
+        bare = re.fullmatch(r"(?:at\s+)?\d{1,2}", span.strip(), re.IGNORECASE) and not _EVENING.search(around)
+        times = [minutes, minutes + 12 * 60] if bare and minutes < 12 * 60 else [minutes]
+        held = {v for v, (a, b) in windows.items() for t in times if a <= t < b}
+        if len(held) == 1:
+            found |= held
+            words = span
+    return (found.pop(), words) if len(found) == 1 else None

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from fcourse.teaching.conversation import Conversation
+from fcourse.teaching.dates import window_value
 from fcourse.teaching.exclusion import inside, negated_spans
 from fcourse.teaching.moves import is_new
 from fcourse.teaching.params import param_text, value_pattern
@@ -293,6 +294,10 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         values = [v for v in values if not (no and v == no[0])
                   and not any(label in refused for label in labels.get(str(v), ()))]
         if _unlisted(values, text):  # "11x14" where the sizes are 4x6 and 8x10: a size the schema lacks is asked for
+            continue
+        window = None if optional else window_value(sub, text)
+        if window and window[0] in values:  # "at 6:30pm" is evening, when evening = 17:00-20:00
+            add(name, window[0], f"the user's '{window[1]}' is in the hours the description gives '{window[0]}'")
             continue
         choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub),
                                                     _description_words(about))

@@ -28,3 +28,26 @@ def test_a_chinese_label_is_read_through_its_glosses() -> None:
 
     assert "student" in glossed_words("当前登录学生")
     assert glossed_words("Signed-in student") == frozenset()
+
+
+def test_a_word_the_dictionary_lacks_is_read_as_the_longest_words_it_has() -> None:
+    from fcourse.teaching.glosses import glossed_spans, parts
+
+    assert parts("礼品包装") == ("礼品", "包装")  # jieba keeps it whole; CC-CEDICT has only its halves
+    assert parts("包装") == ("包装",)
+    spans = dict(glossed_spans("要礼品包装"))
+    assert spans["gift"] == 1 and spans["wrap"] == 3  # each gloss word with where its Chinese word starts
+
+
+def test_an_option_a_chinese_request_names_through_a_gloss_is_set_and_a_negated_one_is_false() -> None:
+    from test_teaching_policy import ask, tool
+
+    order = tool("order_cake", "Order a cake for collection.", {
+        "cake": {"type": "string", "pattern": "^CK-[0-9]{3}$", "description": "Cake code"},
+        "gift_wrap": {"type": "boolean", "description": "Add a ribbon and a box"},
+        "candles": {"type": "boolean", "description": "Add birthday candles"}}, ["cake"])
+    assert [c.arguments for c in ask("要一个CK-204，礼品包装", [order]).tool_calls] == [
+        {"cake": "CK-204", "gift_wrap": True}]
+    assert [c.arguments for c in ask("要一个CK-204，不要蜡烛", [order]).tool_calls] == [
+        {"cake": "CK-204", "candles": False}]
+    assert [c.arguments for c in ask("要一个CK-204", [order]).tool_calls] == [{"cake": "CK-204"}]

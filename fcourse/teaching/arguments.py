@@ -104,6 +104,22 @@ _VAGUE_VERBS = frozenset({"need", "want", "whether", "allow", "use", "should", "
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
+def glossed_option(param: str, text: str, about: frozenset[str]) -> tuple[bool, str] | None:
+    """An option a Chinese request names through the dictionary: a gloss of one of its words is a word of the
+    option's English name (线上 "online" for ``online``, 轮椅 "wheelchair" for ``wheelchair_accessible``); false
+    when a negation reaches it (不要自动续费). Words that chose the tool (``about``) name no option of it."""
+    from fcourse.teaching.analysis import stem
+    from fcourse.teaching.exclusion import inside, negated_spans
+    from fcourse.teaching.glosses import glossed_spans
+
+    names = {stem(w) for w in param.lower().split("_") if len(w) >= 4} - _VAGUE_VERBS - about
+    hit = next(((w, at) for w, at in glossed_spans(text) if stem(w) in names), None)
+    if hit is None:
+        return None
+    value = not inside(negated_spans(text), hit[1])
+    return value, f"the user's Chinese word glossed '{hit[0]}' names the option{'' if value else ', negated'}"
+
+
 #: a parameter that holds a file's name (its value has a file name's shape, so it is never a guess from free text)
 _FILE = re.compile(r"\bfile ?names?\b|\bfilename|文件名|\bfile\b", re.IGNORECASE)
 _CLOCK_OR_DAY = re.compile(r"HH:MM|YYYY-MM-DD", re.IGNORECASE)
@@ -247,6 +263,10 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                     break
                 if pkeys & a.keys:
                     note(param, True, origins[where], "mentioned")
+                    break
+                said = glossed_option(param, texts[where], sources.about)
+                if said:
+                    note(param, said[0], origins[where], said[1])
                     break
             continue
         if kind == "array":

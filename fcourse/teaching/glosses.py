@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["english_words", "gloss_tokens", "glossed_words", "glosses"]
+__all__ = ["english_words", "gloss_tokens", "glossed_spans", "glossed_words", "glosses", "parts"]
 
 #: one entry line, ``traditional simplified [pinyin] /sense/sense/`` (whitespace after the last "/" stays on its line)
 _ENTRY = re.compile(r"^\S+ (\S+) \[[^\]]*\] /(.*)/[^\S\n]*$", re.M)
@@ -86,3 +86,36 @@ def glossed_words(text: str) -> frozenset[str]:
 
     return frozenset(w for word, _, _ in segment(text) if re.fullmatch(r"[\u4e00-\u9fff]{2,}", word)
                      for w in english_words(word))
+
+
+@lru_cache(maxsize=4096)
+def parts(word: str) -> tuple[str, ...]:
+    """A Chinese word CC-CEDICT lacks, as the longest words it has, left to right (礼品包装 -> 礼品, 包装; 坐轮椅 ->
+    坐, 轮椅); a known word is itself."""
+    if glosses(word) or len(word) < 2:
+        return (word,)
+    out, i = [], 0
+    while i < len(word):
+        j = next(j for j in range(len(word), i, -1) if j == i + 1 or glosses(word[i:j]))
+        out.append(word[i:j])
+        i = j
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def glossed_spans(text: str) -> tuple[tuple[str, int], ...]:
+    """(English gloss word, where its Chinese word starts) for the Chinese words of ``text``, read through
+    ``parts`` when the dictionary lacks the word jieba cut."""
+    if not re.search(r"[\u4e00-\u9fff]", text):
+        return ()
+    from fcourse.teaching.segmenter import segment
+
+    out: list[tuple[str, int]] = []
+    for word, start, _ in segment(text):
+        if not re.fullmatch(r"[\u4e00-\u9fff]+", word):
+            continue
+        at = start
+        for part in parts(word):
+            out.extend((w, at) for w in english_words(part))
+            at += len(part)
+    return tuple(out)

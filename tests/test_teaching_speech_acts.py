@@ -51,3 +51,13 @@ def test_a_can_you_question_with_a_day_or_a_count_is_a_request_not_a_question_ab
 def test_thanks_that_closes_a_turn_asks_for_nothing_unless_the_turn_names_a_day_a_count_or_a_request(
         text: str, act: str) -> None:
     assert speech_act(text) == act
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    ("Wanted to say thank you - the plumber was brilliant and the tap is fine now.", "social"),
+    ("Just saying thanks for the quick fix - when is the next visit?", "request"),  # a question follows
+    ("How can we keep the sofa from fading in the sun?", "advice"),
+    ("How do I cancel my booking?", "request"),  # names an action a tool may take: it asks for it
+])
+def test_thanks_opening_a_turn_and_a_how_to_question_ask_for_no_action(text: str, act: str) -> None:
+    assert speech_act(text) == act

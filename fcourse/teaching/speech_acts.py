@@ -28,11 +28,15 @@ _MEANING_RE = re.compile(
 )
 _ADVICE_RE = re.compile(
     r"^\W*(?:should (?:i|we)\b|is it (?:better|worth|wise|cheaper|smarter|a good idea)\b|would it be better\b"
-    r"|which is better\b|what(?:'s| is) the best\b|how far in advance\b|how early should\b|do you recommend\b)"
+    r"|which is better\b|what(?:'s| is) the best\b|how far in advance\b|how early should\b|do you recommend\b"
+    r")"
     r"|应不应该|该不该|值不值得|划不划算|哪个更好|哪个好|有必要吗"
     r"|^\W*你(?:觉得|认为|看)|怎么(?:样)?(?:才能|比较|才)|如何(?:才能)?.*[？?]\s*$|一般.*(?:吗|[？?])\s*$",
     re.IGNORECASE,
 )
+#: "how do I ...?": a how-to question, asking for advice - unless it names an action a tool takes ("how do I cancel
+#: my booking?" asks for the cancellation)
+_HOW_TO_RE = re.compile(r"^\W*how (?:do|can|should|would) (?:i|we|one)\b.*\?\s*$", re.IGNORECASE)
 _INFO_RE = re.compile(
     r"^\W*(?:what(?:'s|s| is| are| was)?|who(?:'s| is)?|where(?:'s| is)?|when(?:'s| is| will| does| did)?|which"
     r"|how (?:much|many|long|far|old)|is|are|was|were|has|have|did|does)\b.*\?\s*$"
@@ -55,6 +59,8 @@ _SOCIAL_RE = re.compile(
     r"^\W*(?:thanks?\b|thank you|cheers\b|great\b|perfect\b|awesome\b|hi\b|hello\b|hey\b|good (?:morning|night)\b"
     r"|bye\b|谢谢|多谢|感谢|好的|你好|您好|再见|辛苦)", re.IGNORECASE)
 #: thanks that closes the turn ("the tickets came, thanks!", "…，谢谢师傅！")
+#: thanks that opens the turn's first clause ("just wanted to say thanks - the fitter was great")
+_THANKS_FIRST_RE = re.compile(r"^[^.!?。！？—–;；]{0,30}?(?:\bthanks?\b|\bthank you\b|谢谢|多谢|感谢)", re.IGNORECASE)
 _THANKS_LAST_RE = re.compile(r"(?:\bthanks?\b|\bthank you\b|谢谢|多谢|感谢)[^。.!！?？]{0,8}[。.!！~～]*\s*$",
                              re.IGNORECASE)
 ACTION_KEYS = frozenset("#" + c for c in ACTION_CONCEPTS)
@@ -87,14 +93,15 @@ def speech_act(text: str) -> str:
 
     A heuristic on cue words, not understanding; the record shows which act was read.
     """
-    closing = bool(_THANKS_LAST_RE.search(text)) and not _dated_or_counted(text)  # "two tickets for May 3, thanks"
+    closing = bool(_THANKS_LAST_RE.search(text) or _THANKS_FIRST_RE.search(text) and "?" not in text) \
+        and not _dated_or_counted(text)  # "two tickets for May 3, thanks"
     if (_SOCIAL_RE.search(text) or closing) and not _ASKS_RE.search(text) and not analyse(text).keys & ACTION_KEYS:
         return "social"
     if _EXPLAIN_RE.search(text):
         return "explain"
     if _MEANING_RE.search(text):
         return "meaning"
-    if _ADVICE_RE.search(text):
+    if _ADVICE_RE.search(text) or _HOW_TO_RE.search(text.strip()) and not analyse(text).keys & ACTION_KEYS:
         return "advice"
     if (_INFO_RE.search(text.strip()) or asks_status(text)) and not re.search(
             r"帮我|给我|(?<![申邀])请|please|\bcan you\b|\bcould you\b", text, re.IGNORECASE):

@@ -47,3 +47,15 @@ def test_a_chinese_unit_after_a_number_names_the_parameter_counted_in_it() -> No
     assert matched(text, props, list(props)) == {"age": 30, "area": 80, "sheets": 300}
     # a unit no description begins with, or one the range refuses, chooses nothing
     assert matched("房子八十米", props, ["area"]) == {} and matched("我九十岁", props, ["age"]) == {}
+
+
+def test_a_number_that_counts_things_is_no_length_of_time() -> None:
+    from test_teaching_policy import ask, tool
+
+    hire = tool("hire_gear", "Hire camping gear.", {
+        "kit": {"type": "string", "enum": ["tent", "stove"], "description": "What to hire"},
+        "days": {"type": "integer", "minimum": 1, "maximum": 14, "description": "Number of hire days"}},
+        ["kit", "days"])
+    reply = ask("租一套帐篷", [hire])  # 一套: one set, not one day
+    assert reply.kind == "ask" and reply.record["missing"] == {"hire_gear": ["days"]}
+    assert [c.arguments for c in ask("租一套帐篷，三天", [hire]).tool_calls] == [{"kit": "tent", "days": 3}]

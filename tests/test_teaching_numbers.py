@@ -78,3 +78,9 @@ def test_a_number_joined_to_its_unit_by_a_hyphen_is_a_number_and_a_length_of_tim
     assert got == {"a 45-minute call": [45], "a two-hour slot": [120], "half-hour slots": [30], "a half hour": [30],
                    "for a fortnight": [20160], "two weeks": [20160]}
     assert values("ticket ZX-4410-b and 12-ABC") == []  # an id's digits stay an id's
+
+
+def test_one_thing_asked_for_after_a_verb_of_getting_or_before_a_measure_word_counts() -> None:
+    assert [n.value for n in numbers_in("再加一个靠枕")] == [1]  # 加一个: one more thing asked for
+    assert [n.value for n in numbers_in("来一杯热可可")] == [1] and [n.value for n in numbers_in("一双手套")] == [1]
+    assert numbers_in("有一个问题想问") == []  # 有一个: the article

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from fcourse.teaching.numbers import MEASURE_WORDS
+
 __all__ = ["counted_by_noun", "counting_numbers", "counts_people", "measure_word", "people_said"]
 
 #: closed classes of both languages: a number that labels rather than counts (二等座, 3号楼, the 2nd), words that
@@ -23,7 +25,7 @@ __all__ = ["counted_by_noun", "counting_numbers", "counts_people", "measure_word
 _LABELS = re.compile(r"^(?:等|号|楼|层|级|期|代|路|年级|st\b|nd\b|rd\b|th\b|%|-)")
 _TOTAL = re.compile(r"(?:一共|总共|共|总计|合计|\bin total\b|\baltogether\b|\ball together\b|\btotal of\b)\s*$",
                     re.IGNORECASE)
-_MEASURE = re.compile(r"^(?:个|位|名|张|枝|支|朵|只|台|件|份|间|晚|次|本|瓶|盒|箱|袋|辆|天|小时|分钟|个月|周)")
+_MEASURE = re.compile("^(?:" + "|".join(MEASURE_WORDS) + "|个)")
 
 
 def measure_word(text: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_people, people_said
+from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_people, measure_word, people_said
 from fcourse.teaching.given_enums import enum_positions
 from fcourse.teaching.numbers import _UNIT_MINUTES, durations_in, unit_of
 from fcourse.teaching.params import param_text, value_pattern
@@ -88,8 +88,10 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
     free = _free_numbers(text, args, mentions, cut)
     if len(wanted) == 1 and (unit := unit_of(f"{props[wanted[0]].get('description', '')} {wanted[0]}")):
         # "six months" for a number of weeks: a length of time in another unit is no count of this one
-        free = [n for n in free if not any(d.start <= n.start < d.end and d.minutes / _UNIT_MINUTES[unit] != n.value
-                                           for d in durations_in(text))]
+        spans = [(d.start, d.end, d.minutes) for d in durations_in(text)]
+        free = [n for n in free if not any(a <= n.start < b and m / _UNIT_MINUTES[unit] != n.value for a, b, m in spans)
+                # "一套装备", "一个单人间": a number that counts things is no length of time
+                and (any(a <= n.start < b for a, b, _ in spans) or not _counts_things(text[n.end:]))]
     elif len(wanted) == 1:  # a count of no unit of time: "2 hrs" is how long, not 2 people
         free = [n for n in free if not any(d.start <= n.start < d.end for d in durations_in(text))]
     # a number whose noun or unit names a parameter ("三个卧室", "一百二十平") is that one's, and no other's
@@ -103,6 +105,13 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
     for name, number in named.items():
         if name not in args and str(number.value) not in {str(v) for v in args.values()}:
             add(name, number.value, f"the number written '{number.text}', before the word its description names")
+
+
+def _counts_things(after: str) -> bool:
+    """Whether a number's measure word counts things (套, 间, 个 + a noun), not time (天, 个月, 两个钟)."""
+    measure = measure_word(after)
+    return bool(measure) and measure not in ("天", "晚", "小时", "分钟", "个月", "周", "次") and not re.match(
+        r"个\s*(?:钟|小时|月|星期|礼拜|工作日|晚上)", after)
 
 
 def _counts_it(wanted: str, value: str) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Duration", "Number", "durations_in", "numbers_in", "unit_of"]
+__all__ = ["MEASURE_WORDS", "Duration", "Number", "durations_in", "numbers_in", "unit_of"]
 
 #: digits glued to letters are an id's (L-4821, 12-ABC), but a hyphen and a lower-case word is a unit ("45-minute")
 _DIGITS = re.compile(r"(?<![A-Za-z0-9_+.])(?<![A-Za-z]-)\d+(?:\.\d+)?(?!(?!-[a-z]{3,}\b)[A-Za-z0-9_.-]*[A-Za-z]|\d)")
@@ -27,7 +27,14 @@ _EN_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelv
 _EN = re.compile(rf"\b(?:{_EN_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_EN_WORD}))*\b", re.IGNORECASE)
 
 
-_ONE_COUNTED = re.compile(r"(?:个人|位|名|张|间|晚|夜|天|周|个月|小时|份|枝|支|朵|瓶|盒|箱|袋|台|辆|件|本)")
+#: Chinese measure words that count (a closed class; the longer ones first): 三个人, 八位, 两张, 一套. The bare 个 is
+#: left out: after 一 it is mostly the article "a" (一个问题)
+MEASURE_WORDS = tuple("个月 个人 小时 分钟 位 名 张 枝 支 朵 只 台 件 份 间 "
+                      "晚 夜 次 本 瓶 盒 箱 袋 辆 天 周 碗 杯 条 双 "
+                      "把 块 套 盆 束 包 罐 颗 串 副".split())
+_ONE_COUNTED = re.compile("(?:" + "|".join(MEASURE_WORDS) + ")")
+#: "要一个", "加一个", "买一个": one thing asked for, after a verb of getting (a closed class), counts
+_ONE_GOT = re.compile(r"(?<=[要加买订租点换])一(?=个)")
 
 
 _DOZEN = re.compile(r"\b(half a|an?|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+dozen\b", re.IGNORECASE)
@@ -53,7 +60,8 @@ def numbers_in(text: str) -> list[Number]:
     for m in _DIGITS.finditer(text):
         found.append(Number(_value(float(m.group())), m.start(), m.end(), m.group()))
     for m in _CN.finditer(text):
-        if m.group() in ("万", "亿", "千", "百") or m.group() == "一" and not _ONE_COUNTED.match(text, m.end()):
+        if m.group() in ("万", "亿", "千", "百") or m.group() == "一" and not (
+                _ONE_COUNTED.match(text, m.end()) or _ONE_GOT.match(text, m.start())):
             continue  # a lone 一 is mostly the article "a" (一下, 一个问题); "一个人", "一晚", "一张" count
         import cn2an
 

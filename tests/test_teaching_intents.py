@@ -49,3 +49,23 @@ def test_a_verb_in_the_past_tense_reports_and_makes_no_second_intent() -> None:
 
     assert calls("cancel locker LK-40, my plans changed") == ["cancel_locker"]
     assert calls("cancel locker LK-40 and change LK-41") == ["cancel_locker", "change_locker"]
+
+
+BAR = [
+    tool("close_tab", "Close a bar tab and take payment for it.",
+         {"tab_id": {"type": "string", "pattern": "^T-[0-9]+$", "description": "Tab, e.g. T-12"}}, ["tab_id"]),
+    tool("report_breakage", "Report a spill or something broken at a table, so staff clean it up.",
+         {"table_id": {"type": "string", "pattern": "^TB-[0-9]+$", "description": "Table, e.g. TB-3"}}, ["table_id"]),
+]
+
+
+def test_two_requests_joined_by_a_connective_are_read_one_stretch_at_a_time() -> None:
+    def calls(text: str) -> list[tuple[str, dict[str, Any]]]:
+        d = decide({"model": "m", "messages": [{"role": "user", "content": text}], "tools": BAR})
+        return [(c.name, c.arguments) for c in d.tool_calls]
+
+    both = [("close_tab", {"tab_id": "T-12"}), ("report_breakage", {"table_id": "TB-3"})]
+    assert calls("Close tab T-12 for me; also a glass got smashed at TB-3.") == both
+    assert calls("T-12 结账，另外 TB-3 那桌有杯子打碎了。") == both
+    # a stretch that fits no tool of its own adds nothing
+    assert calls("Close tab T-12 for me; also thanks for tonight.") == [("close_tab", {"tab_id": "T-12"})]

@@ -12,7 +12,10 @@ One message can hold several requests. A second tool is called too when
 other full-weight words of the request fit it ("refund O-100 and cancel
 O-200"), in the order the user said them, each filled from its own stretch
 of the turn (cut at "and" / "另外"); a weaker second intent (a 0.7-0.9
-concept) only when the turn also gives all its required values.
+concept) only when the turn also gives all its required values. When only one
+tool fits the whole turn, the turn is read once more one stretch at a time
+(cut at a semicolon or an adding connective: "also", 另外, 然后, 顺便): two
+stretches that each fit a tool of their own are two requests.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from fcourse.teaching.arguments import Sources, fill_arguments
 from fcourse.teaching.conversation import Conversation, function_of
 from fcourse.teaching.freetext import CUT_FROM_AROUND
 from fcourse.teaching.lexicon import GENERIC_WEIGHT
-from fcourse.teaching.routing import SENTENCE_TERM, Routing, term_weight
+from fcourse.teaching.routing import SENTENCE_TERM, Routing, score_stretch, term_weight
 
 __all__ = ["Act", "choose"]
 
@@ -146,6 +149,35 @@ def _second_intents(conversation: Conversation, fitting: list[dict[str, Any]]) -
     return chosen
 
 
+#: where one request ends and another begins: a sentence's end, a semicolon, or a connective that adds (a closed class)
+_STRETCH_RE = re.compile(r"(?:[；;]|[，,。.]?\s*(?:另外|然后|此外|同时|顺便|并且)|[，,。.]\s*(?:再|还有)"
+                         r"|[,;.]?\s*\b(?:and then|and also|also|plus)\b)\s*", re.IGNORECASE)
+
+
+def _by_stretches(conversation: Conversation, best: dict[str, Any]) -> tuple[list[dict[str, Any]],
+                                                                              dict[int, tuple[int, int]]]:
+    """One tool fits the whole turn, but the turn is two requests ("FB-1 取消掉，然后会员 M-6 冻结 60 天"): each
+    stretch between connectives, read as a turn of its own, fits a tool of its own - the best one among them.
+    Returns the rows in the order said and each one's stretch, or nothing."""
+    latest = conversation.latest
+    cuts = [0, *(m.start() for m in _STRETCH_RE.finditer(latest) if 0 < m.start() < len(latest) - 1), len(latest)]
+    if len(cuts) < 3:
+        return [], {}
+    found: list[tuple[dict[str, Any], tuple[int, int]]] = []
+    for a, b in itertools.pairwise(cuts):
+        rows = [r for r in score_stretch(conversation, latest[a:b]) if r["fits"]]
+        if rows:
+            top = max(rows, key=lambda r: (r["score"], -r["index"]))
+            if all(top["index"] != r["index"] for r, _ in found):
+                found.append((top, (a, b)))
+            else:  # the same tool again: its stretch goes on
+                row, (a0, _) = next((r, s) for r, s in found if r["index"] == top["index"])
+                found = [(r, (a0, b) if r is row else s) for r, s in found]
+    if len(found) < 2 or best["index"] not in {r["index"] for r, _ in found}:
+        return [], {}
+    return [dict(r, fits=True) for r, _ in found], {s[0]: s for _, s in found}
+
+
 def choose(conversation: Conversation, routing: Routing) -> Act:
     """Stage 3: answer in text, or call which tools, in which order, each on which words."""
     tool_choice, named, threshold = conversation.tool_choice, conversation.named, conversation.threshold
@@ -167,6 +199,12 @@ def choose(conversation: Conversation, routing: Routing) -> Act:
                                  f"no tool reached the threshold {threshold} with a specific term from the "
                                  "user: answer in text, no call")
         chosen = _second_intents(conversation, fitting)
+        if len(chosen) == 1 and not fitting[0].get("_given_in_full"):
+            stretched, spans = _by_stretches(conversation, fitting[0])
+            if stretched:
+                why = (f"best tool scored {fitting[0]['score']} >= threshold {threshold}; read one stretch at a time, "
+                       f"the turn asks for {len(stretched)} things: {[r['name'] for r in stretched]}")
+                return Act("call", why, stretched, {r["index"]: a for r, a in zip(stretched, spans)}, spans)
         best, agree = fitting[0], fitting[0].get("words_and_sentence_agree")
         if best.get("_given_in_full"):
             why = (f"no tool reached the threshold {threshold} with a specific term, but {best['name']}, which the "

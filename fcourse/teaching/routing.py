@@ -79,7 +79,8 @@ from fcourse.teaching.sentences import partly_negated
 from fcourse.teaching.speech_acts import speech_act
 
 __all__ = [
-    "MEANING_WEIGHT", "SENTENCE_TERM", "THRESHOLD", "Routing", "route", "score_tools", "term_weight", "tool_profile",
+    "MEANING_WEIGHT", "SENTENCE_TERM", "THRESHOLD", "Routing", "route", "score_stretch", "score_tools", "term_weight",
+    "tool_profile",
 ]
 
 #: a tool whose score is below this does not fit the request
@@ -341,6 +342,14 @@ class Routing:
             },
             "tools": _public_rows(self.rows),
         }
+
+
+def score_stretch(conversation: Conversation, stretch: str) -> list[dict[str, Any]]:
+    """Every tool's row for one stretch of the latest turn read as a turn of its own ("cancel DC-2; and book
+    CH-4 for Friday"): how ``fcourse.teaching.intents`` finds the second of two requests in one message."""
+    query, negated = _query([stretch], conversation.earlier, conversation.context)
+    return score_tools(conversation.tools, query, conversation.threshold, speech_act(stretch), stretch,
+                       frozenset(t.key for t in negated))
 
 
 def route(conversation: Conversation) -> Routing:

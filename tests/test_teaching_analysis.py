@@ -137,7 +137,8 @@ def test_a_dash_ends_a_negations_reach() -> None:
 
 def test_a_question_about_how_far_along_something_is_asks_for_its_status() -> None:
     for text in ("is the sofa ready yet?", "Has my parcel been sent yet?", "What's happening with ticket T-9?",
-                 "我的手机修得怎么样了？", "退款到哪一步了", "衣服洗好了没有？", "Where are my curtains?", "沙发还没送到"):
+                 "我的手机修得怎么样了？", "退款到哪一步了", "衣服洗好了没有？", "Where are my curtains?",
+                 "沙发还没送到"):
         assert {"#status", "#lookup"} <= set(keys(text)), text
     for text in ("Is it raining?", "我想好了", "怎么样才能退款", "Where is the nearest branch?", "我还没想好"):
         assert "#status" not in keys(text), text

@@ -70,8 +70,8 @@ _CEASING = re.compile(
 #: "做好了没有", "what's happening with ..."): the grammar of asking for a status, read as #status and #lookup
 _STATUS_ASKED = re.compile(
     r"\b(?:is|are|has|have|was)\b[^.?!]{0,60}\byet\s*\?|\bwhat'?s happening with\b|\bhow(?:'s| is) [^.?!]{0,30}"
-    r"\bgoing\b|\bwhere(?:'s| is| are) (?:my|our)\b|怎么样了|到哪(?:一步|个阶段|了)|(?:好|完|到)了(?:没有|没|吗)|进展如何"
-    r"|有(?:什么)?进展|还没(?:到|送到|来)", re.IGNORECASE)
+    r"\bgoing\b|\bwhere(?:'s| is| are) (?:my|our)\b|怎么样了|到哪(?:一步|个阶段|了)|(?:好|完|到)了(?:没有|没|吗)"
+    r"|进展如何|有(?:什么)?进展|还没(?:到|送到|来)", re.IGNORECASE)
 def asks_status(text: str) -> bool:
     """Whether the turn asks how far along something is (``_STATUS_ASKED``): a question, not an action."""
     return bool(_STATUS_ASKED.search(text))

@@ -45,3 +45,13 @@ def test_a_new_day_for_something_arranged_goes_to_the_tool_that_takes_one() -> N
                                               {"role": "user", "content": "Plan a crew visit for June 20"}],
                    "tools": [BOOK, MOVE]})
     assert [c.name for c in plan.tool_calls] == ["plan_visit"]
+
+
+def test_a_verb_that_asks_for_another_time_by_itself_is_a_move_with_the_day_still_to_ask() -> None:
+    for text in ("Can the crew reschedule VS-1234?", "VS-1234 那次想改期", "I need to postpone the visit"):
+        assert move_asked(text), text
+    assert move_asked("不用改期了，照常来") is None  # negated: no move asked
+    reply = decide({"model": "m", "messages": [{"role": "system", "content": FACTS},
+                                               {"role": "user", "content": "VS-1234 那次想改期"}],
+                    "tools": [BOOK, MOVE]})
+    assert reply.kind == "ask" and reply.record["missing"] == {"shift_visit": ["new_date"]}

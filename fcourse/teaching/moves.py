@@ -28,11 +28,15 @@ _TO_ZH = re.compile(r"(?:改到|改成|改在|挪到|推到|推迟到|延到|延
 #: closed-class words of a parameter for a new value ("new_date", "新的上门日期", "改到哪天")
 _NEW = re.compile(r"\bnew\b|新|改到", re.IGNORECASE)
 _INSTEAD = re.compile(r"\s*instead\b", re.IGNORECASE)  # matched right after a day; searched for the cheap test
+#: verbs that by themselves ask for another day or time, with no day said yet ("reschedule PV-2", "改期")
+_RETIME = re.compile(r"\b(?:re-?schedul\w*|postpon\w*)\b|改期|改(?:个|一下)?时间|换个(?:时间|日子)|延期|推迟|往后推"
+                     r"|改日期", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1024)
 def move_asked(text: str) -> str | None:
-    """The words that ask for a new day or time ("slide to October 25", "改到后天", "the 17th instead"), or None."""
+    """The words that ask for a new day or time ("slide to October 25", "改到后天", "the 17th instead", or a verb that
+    asks for one by itself: "reschedule", 改期), or None."""
     if not (_CHANGE_EN.search(text) or _INSTEAD.search(text) or re.search(r"[改挪推延换调移提]", text)):
         return None  # no word of change at all: no day to read (the cheap test first)
     from fcourse.teaching.dates import clock_spans, time_spans
@@ -46,6 +50,12 @@ def move_asked(text: str) -> str | None:
         if _TO_ZH.search(before) or verb and (_TO_EN.search(clause) or clause.rstrip().endswith("到")) \
                 or _INSTEAD.match(text, end):
             return text[start - len(clause) + verb.start() if verb else start:end].strip()
+    retime = _RETIME.search(text)
+    if retime:
+        from fcourse.teaching.exclusion import inside, negated_spans
+
+        if not inside(negated_spans(text), retime.start()):  # "不用改期": no move asked
+            return retime.group()
     return None
 
 

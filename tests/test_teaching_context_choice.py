@@ -102,3 +102,17 @@ def test_a_word_the_context_says_of_every_candidate_points_at_none() -> None:
     context = "已核实：客户有两个试衣预约：FT-1001（西装）和FT-1002（旗袍）。"
     assert choose_in_context(context, ["FT-1001", "FT-1002"], "把试衣改到明天", TODAY) is None
     assert choose_in_context(context, ["FT-1001", "FT-1002"], "旗袍那个试衣改到明天", TODAY)[0] == ["FT-1002"]
+
+
+def test_all_of_them_is_said_by_a_quantifier_not_by_everywhere_and_both_means_the_two_named() -> None:
+    assert choose_in_context(LOCKERS, ["LK-301", "LK-377"], "柜子里到处都是水，我要投诉", TODAY) is None
+    shelf = "Catalogue: LK-301 = blue tent; LK-377 = red stove; LK-390 = green kayak."
+    assert choose_in_context(shelf, ["LK-301", "LK-377", "LK-390"], "the blue tent and the green kayak, both",
+                             TODAY)[0] == ["LK-301", "LK-390"]
+    assert choose_in_context(shelf, ["LK-301", "LK-377", "LK-390"], "renew both", TODAY) is None  # both: of three?
+
+
+def test_a_day_of_the_month_said_alone_points_at_the_listed_date_on_that_day() -> None:
+    holds = "Verified holds: WH-1 (2031-08-05) and WH-2 (2031-08-19)."
+    assert choose_in_context(holds, ["WH-1", "WH-2"], "release the one on the 19th", TODAY)[0] == ["WH-2"]
+    assert choose_in_context(holds, ["WH-1", "WH-2"], "5号那个取消掉", TODAY)[0] == ["WH-1"]

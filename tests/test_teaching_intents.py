@@ -69,3 +69,17 @@ def test_two_requests_joined_by_a_connective_are_read_one_stretch_at_a_time() ->
     assert calls("T-12 结账，另外 TB-3 那桌有杯子打碎了。") == both
     # a stretch that fits no tool of its own adds nothing
     assert calls("Close tab T-12 for me; also thanks for tonight.") == [("close_tab", {"tab_id": "T-12"})]
+
+
+
+def test_a_tool_whose_own_action_nobody_asked_for_is_no_second_request() -> None:
+    from types import SimpleNamespace
+
+    from fcourse.teaching.intents import _second_intents
+
+    # two rows that fit on concepts of their own; the second tool's main action (cancel) is not what was asked
+    book = {"index": 0, "_strong": {"#booking": 2.0}, "_anchors": frozenset({"#booking"})}
+    cancel = {"index": 1, "_strong": {"#shipping": 1.2, "#booking": 0.6}, "_anchors": frozenset({"#shipping"})}
+    conversation = SimpleNamespace(threshold=1.0, latest="再订一张去青岛的", tools=[{}, {}])
+    assert len(_second_intents(conversation, [book, dict(cancel)])) == 2  # a concept of its own: a second intent
+    assert _second_intents(conversation, [book, dict(cancel, main_action_not_asked="cancel")]) == [book]

@@ -28,7 +28,8 @@ import re
 
 __all__ = ["choose_in_context", "clause_of", "contradicted", "over"]
 
-_ALL = re.compile(r"\b(?:both|all|each|every)\b|都|全部|所有", re.IGNORECASE)  # not 两个: "住两个月" counts months
+#: not 两个 ("住两个月" counts months), and not the 都 of "everywhere"/"whatever" (到处都是水印, 什么都行) or of "is"
+_ALL = re.compile(r"\b(?:both|all|each|every)\b|(?<!到处)(?<!什么)(?<!怎么)(?<!哪里)都(?!是)|全部|所有", re.IGNORECASE)
 #: "the second one", "the latter", "第二个", "最后那个": a candidate by its place in the context (closed-class words)
 _ORDINAL = re.compile(r"\bthe (first|second|third|last) (?:one|booking|order|one listed)\b|\bthe (former|latter)\b"
                       r"|第([一二三])(?:个|笔|张|单|份|节|次|条)|(最后)(?:一|那)?个", re.IGNORECASE)
@@ -61,10 +62,19 @@ def _words(text: str) -> set[str]:
     return keys | english | set(glossed_words(text))
 
 
-def _days(text: str, today: dt.date | None) -> set[str]:
+#: a day of the month said alone ("the 5th", "5号"): it points at a listed date on that day, whatever the month
+_BARE_DAY = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b(?! of\b)|(?<![月\d])(\d{1,2})[号日]")
+
+
+def _days(text: str, today: dt.date | None, listed: bool = False) -> set[str]:
+    """The days a text names (YYYY-MM-DD); with ``listed`` (the context's), each also as its day of the month, which
+    a day said alone by the user ("the 5th") matches."""
     from fcourse.teaching.day_resolver import dates_in
 
-    return {m.iso for m in dates_in(text, today) if m.iso}
+    days = {m.iso for m in dates_in(text, today) if m.iso}
+    if listed:
+        return days | {f"day {int(d[8:10])}" for d in days}
+    return days | {f"day {int(m.group(1) or m.group(2))}" for m in _BARE_DAY.finditer(text)}
 
 
 def choose_in_context(context: str, candidates: list[str], user: str,
@@ -83,7 +93,7 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     user_words, user_days = _words(said) - _words(heading), _days(said, today)
     scores = {}
     for value, about in attributes.items():
-        shared = (user_words & _words(about)) | (user_days & _days(about, today))
+        shared = (user_words & _words(about)) | (user_days & _days(about, today, listed=True))
         scores[value] = shared
     ranked = sorted(scores.items(), key=lambda kv: -len(kv[1]))
     best, runner_up = ranked[0], ranked[1]
@@ -93,11 +103,15 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     if not best[1] and len(attributes) == 2 and kept.strip() and _OTHER.search(said):  # "keep X, drop the other"
         left_words, left_days = _words(kept), _days(kept, today)
         pointed = [v for v, about in attributes.items()
-                   if (left_words & _words(about)) | (left_days & _days(about, today))]
+                   if (left_words & _words(about)) | (left_days & _days(about, today, listed=True))]
         if len(pointed) == 1:
             other = next(v for v in attributes if v != pointed[0])
             return [other], f"the user keeps {pointed[0]} (a clause that excludes it), and means the other one"
-    if _ALL.search(said) and not best[1]:
+    every = _ALL.search(said)
+    named = [v for v, shared in ranked if shared]
+    if every and 1 < len(named) < len(attributes):  # "the Sony and the Sigma, both": the ones the user names
+        return named, f"the user names {len(named)} of them ({', '.join(named)}) and means each"
+    if every and not best[1] and (len(attributes) == 2 or every.group().lower() != "both"):
         return list(attributes), "the user means all of them"
     ordinal = _ORDINAL.search(said)
     if ordinal and not best[1]:  # "the second one", "第二个": the context's order

@@ -131,6 +131,8 @@ def _second_intents(conversation: Conversation, fitting: list[dict[str, Any]]) -
     """The best fitting tool, and the others that fit words of their own in the request."""
     chosen = [fitting[0]]
     for other in fitting[1:]:  # a second intent: its own full-weight terms, not the best tool's
+        if other.get("main_action_not_asked"):
+            continue  # "book one more for my friend": cancelling shares the booking's words, but no one asked to cancel
         taken = frozenset().union(*(c["_anchors"] for c in chosen))
         # the whole request's meaning belongs to the best tool: it never makes a second intent on its own
         own = {k: v for k, v in other["_strong"].items() if k not in taken and k != SENTENCE_TERM}

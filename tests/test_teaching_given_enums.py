@@ -105,3 +105,14 @@ def test_a_required_slot_is_chosen_by_the_clock_time_the_user_gives() -> None:
     assert [c.arguments for c in ask("wash my car at 2pm", [wash]).tool_calls] == [{"slot": "second"}]
     assert [c.arguments for c in ask("下午三点来洗车", [wash]).tool_calls] == [{"slot": "second"}]
     assert ask("wash my car, any time", [wash]).kind == "ask"
+
+
+def test_the_words_that_name_the_tool_choose_no_value_across_the_two_languages() -> None:
+    from test_teaching_policy import ask, tool
+
+    skating = tool("reserve_skating", "预约一节滑冰课。", {
+        "level": {"type": "string", "enum": ["beginner", "intermediate", "advanced"],
+                  "description": "水平：beginner = 零基础；intermediate = 能独立滑行；advanced = 能跳跃"},
+        "skater": {"type": "string", "description": "学员姓名"}}, ["level", "skater"])
+    reply = ask("Please book a lesson for Nadia", [skating])  # 课 is "lesson": the tool's word, not a level
+    assert reply.kind == "ask" and reply.record["missing"] == {"reserve_skating": ["level"]}

@@ -245,9 +245,13 @@ def _description_words(about: str) -> frozenset[str]:
 
     words = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'-]*", about)}
     if re.search(r"[\u4e00-\u9fff]", about):
+        from fcourse.teaching.glosses import english_words
         from fcourse.teaching.segmenter import segment
 
-        words |= {w for w, _, _ in segment(about) if re.fullmatch(r"[\u4e00-\u9fff]{2,}", w)}
+        chinese = [w for w, _, _ in segment(about) if re.fullmatch(r"[\u4e00-\u9fff]+", w)]
+        words |= {w for w in chinese if len(w) >= 2}
+        # and their glosses, for an English request to a Chinese description (课 "lesson" for 骑术课)
+        words |= {stem(g) for w in chinese for g in english_words(w)}
     return frozenset(words)
 
 

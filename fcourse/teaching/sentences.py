@@ -126,10 +126,25 @@ def _phrases(text: str, skip: frozenset[str] = frozenset(), avoid: frozenset[str
                 continue
             if n == 1 and zh and len(run[0]) == 1:  # one character alone (点, 车) is too ambiguous to mean a value
                 continue
-            if n == 1 and (run[0] in skip or not zh and stem(run[0]) in skip) or avoid.intersection(run):
+            if n == 1 and (_tools_word(run[0], skip) or not zh and stem(run[0]) in skip) or avoid.intersection(run):
                 continue
             out.append(("" if zh else " ").join(run))
     return list(dict.fromkeys(out))
+
+
+def _tools_word(word: str, words: frozenset[str]) -> bool:
+    """Whether a word is one of ``words`` (the tool's own description): as written, or - a Chinese word meeting an
+    English description - when every word of its first CC-CEDICT gloss is one (损坏 "to damage" for "Report damage";
+    电表 "electricity meter" is more than a meter-reading tool's "meter")."""
+    if word in words:
+        return True
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", word):
+        return False
+    from fcourse.teaching.analysis import stem
+    from fcourse.teaching.glosses import english_words
+
+    first = english_words(word, 1)
+    return bool(first) and all(stem(g) in words for g in first)
 
 
 def _only(phrase: str, words: frozenset[str]) -> bool:
@@ -143,7 +158,7 @@ def _only(phrase: str, words: frozenset[str]) -> bool:
         from fcourse.teaching.segmenter import segment
 
         parts = [w for w, _, _ in segment(phrase) if w.strip() and w not in ZH_STOPWORDS]
-        return bool(parts) and all(w in words for w in parts)
+        return bool(parts) and all(_tools_word(w, words) for w in parts)
     parts = [w for w in re.findall(r"[A-Za-z0-9'’-]+", phrase) if w.lower() not in EN_STOPWORDS]
     return bool(parts) and all(stem(w) in words for w in parts)
 

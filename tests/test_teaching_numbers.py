@@ -84,3 +84,9 @@ def test_one_thing_asked_for_after_a_verb_of_getting_or_before_a_measure_word_co
     assert [n.value for n in numbers_in("再加一个靠枕")] == [1]  # 加一个: one more thing asked for
     assert [n.value for n in numbers_in("来一杯热可可")] == [1] and [n.value for n in numbers_in("一双手套")] == [1]
     assert numbers_in("有一个问题想问") == []  # 有一个: the article
+
+
+def test_a_number_word_against_chinese_and_a_metric_unit_with_qian_are_read() -> None:
+    assert [n.value for n in numbers_in("我要three张")] == [3]  # no word boundary between 要 and "three"
+    assert [n.value for n in numbers_in("功率五千瓦，跑十千米")] == [5, 10]  # 千瓦 and 千米 are units, not thousands
+    assert [n.value for n in numbers_in("五千块")] == [5000]

@@ -24,7 +24,8 @@ _CN = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+(?:点[
 _EN_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
             r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
             r"hundred|thousand|million")
-_EN = re.compile(rf"\b(?:{_EN_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_EN_WORD}))*\b", re.IGNORECASE)
+# (?<![A-Za-z]), not \b: in mixed text a number word sits right against Chinese ("我有four pieces")
+_EN = re.compile(rf"(?<![A-Za-z])(?:{_EN_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_EN_WORD}))*(?![A-Za-z])", re.IGNORECASE)
 
 
 #: Chinese measure words that count (a closed class; the longer ones first): 三个人, 八位, 两张, 一套. The bare 个 is
@@ -60,13 +61,16 @@ def numbers_in(text: str) -> list[Number]:
     for m in _DIGITS.finditer(text):
         found.append(Number(_value(float(m.group())), m.start(), m.end(), m.group()))
     for m in _CN.finditer(text):
-        if m.group() in ("万", "亿", "千", "百") or m.group() == "一" and not (
-                _ONE_COUNTED.match(text, m.end()) or _ONE_GOT.match(text, m.start())):
+        token, start, end = m.group(), m.start(), m.end()
+        if token.endswith("千") and re.match(r"[瓦米克]", text[end:]):  # 八千瓦 is 8 kW (千瓦), not 8000 W
+            token, end = token[:-1], end - 1
+        if token in ("", "万", "亿", "千", "百") or token == "一" and not (
+                _ONE_COUNTED.match(text, end) or _ONE_GOT.match(text, start)):
             continue  # a lone 一 is mostly the article "a" (一下, 一个问题); "一个人", "一晚", "一张" count
         import cn2an
 
         try:
-            found.append(Number(_value(float(cn2an.cn2an(m.group(), "smart"))), m.start(), m.end(), m.group()))
+            found.append(Number(_value(float(cn2an.cn2an(token, "smart"))), start, end, token))
         except (ValueError, KeyError):
             continue
     for m in _EN.finditer(text):

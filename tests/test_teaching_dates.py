@@ -67,3 +67,22 @@ def test_a_clock_time_chooses_the_enum_value_whose_described_hours_hold_it() -> 
     assert window_value(shift, "for 4 people") is None  # a number that is no clock time
     plain = {"type": "string", "enum": ["early", "late"], "description": "Shift: early or late."}
     assert window_value(plain, "at 3pm") is None  # no hours given: nothing to hold the time
+
+
+def test_a_stretch_of_the_clock_is_a_length_of_time() -> None:
+    from fcourse.teaching.dates import clock_range
+
+    assert clock_range("the hall from 2pm to 5:30pm") == (210, "2pm to 5:30pm")
+    assert clock_range("后天上午九点到十一点") == (120, "上午九点到十一点")
+    assert clock_range("at 2pm, or else at 5pm") is None  # two times, no stretch between them
+
+
+def test_an_hours_parameter_takes_the_length_of_the_stretch_of_the_clock() -> None:
+    from test_teaching_policy import ask, tool
+
+    hall = tool("rent_hall", "Rent the community hall.", {
+        "start": {"type": "string", "description": "Start time, HH:MM"},
+        "hours": {"type": "integer", "minimum": 1, "maximum": 8, "description": "How many hours"}},
+        ["start", "hours"])
+    assert [c.arguments for c in ask("rent the hall from 2pm to 5pm", [hall]).tool_calls] == [
+        {"start": "14:00", "hours": 3}]

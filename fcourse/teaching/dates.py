@@ -17,6 +17,7 @@ from typing import Any
 from fcourse.teaching.params import param_text
 
 __all__ = [
+    "clock_range",
     "clock_spans",
     "clock_values",
     "resolve_date",
@@ -225,3 +226,23 @@ def window_value(schema: dict[str, Any], text: str) -> tuple[str, str] | None:
             found |= held
             words = span
     return (found.pop(), words) if len(found) == 1 else None
+
+
+_UNTIL = re.compile(r"\s*(?:till|until|to|through|-|–|—|~|～|到|至)\s*$", re.IGNORECASE)
+
+
+def clock_range(text: str) -> tuple[int, str] | None:
+    """How long a stretch of the clock lasts, in minutes, when the text gives one ("6pm till 10pm", "下午三点到六点":
+    240, 180), with the words; None unless exactly one such stretch is said."""
+    spans = clock_spans(text)
+    found = []
+    for (a, b), (c, d) in zip(spans, spans[1:]):
+        if not _UNTIL.fullmatch(text[b:c]):
+            continue
+        start, end = clock_of(text[a:b], text[max(0, a - 12):a]), clock_of(text[c:d], text[max(0, a - 12):c])
+        if start is None or end is None:
+            continue
+        minutes = (int(end[:2]) - int(start[:2])) * 60 + int(end[3:]) - int(start[3:])
+        if minutes > 0:
+            found.append((minutes, text[a:d]))
+    return found[0] if len(found) == 1 else None

@@ -15,8 +15,9 @@ import re
 from typing import Any
 
 from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_people, measure_word, people_said
+from fcourse.teaching.dates import clock_range
 from fcourse.teaching.given_enums import enum_positions
-from fcourse.teaching.numbers import _UNIT_MINUTES, durations_in, unit_of
+from fcourse.teaching.numbers import _UNIT_MINUTES, Duration, durations_in, unit_of
 from fcourse.teaching.params import param_text, value_pattern
 
 __all__ = ["fill_booleans", "fill_numbers", "fill_shapes", "paired_values"]
@@ -182,6 +183,8 @@ def _fill_durations(text: str, props: dict[str, Any], numeric: list[str], add: A
     timed = [(n, unit_of(f"{props[n].get('description', '')} {n}")) for n in numeric]
     timed = [(n, u) for n, u in timed if u]
     said = durations_in(text) if timed else []
+    if timed and not said and (stretch := clock_range(text)):  # "6pm till 10pm" lasts 4 hours
+        said = [Duration(stretch[0], 0, 0, stretch[1])]
     if len(timed) != 1 or len(said) != 1:
         return
     (name, unit), d = timed[0], said[0]

@@ -179,7 +179,9 @@ def resolve_date(value: str, schema: dict[str, Any], name: str, context: str) ->
 
 
 
-_RANGE_RE = re.compile(r"(\d{1,2})(?:[:：.](\d{2}))?\s*(?:[-–—~～至到]|to)\s*(\d{1,2})(?:[:：.](\d{2}))?")
+#: what joins the two ends of a stretch of the clock ("9:00-12:00", "6pm till 10pm", "三点到六点")
+_TILL = r"(?:till|until|to|through|-|–|—|~|～|到|至)"
+_RANGE_RE = re.compile(rf"(\d{{1,2}})(?:[:：.](\d{{2}}))?\s*{_TILL}\s*(\d{{1,2}})(?:[:：.](\d{{2}}))?")
 #: "around 6", "about 7": a bare hour, not said as a clock time elsewhere
 _ABOUT_RE = re.compile(r"\b(?:around|about|say|at)\s+(\d{1,2})(?=\s*(?:$|[^\w\s]|or so|ish|o'clock))",
                        re.IGNORECASE)
@@ -207,11 +209,11 @@ def window_value(schema: dict[str, Any], text: str) -> tuple[str, str] | None:
     """The enum value whose hours, as its description gives them, hold the clock time the user said ("at 6:30pm"
     is evening when evening = 17:00-20:00); a bare hour ("around 6") may be morning or evening: it counts when only
     one window holds it. Returns ``(value, the words said)``."""
-    windows = _windows(schema)
-    if len(windows) < 2:
-        return None
     said = [(text[a:b], text[max(0, a - 12):b + 12]) for a, b in clock_spans(text)]
     said += [(m.group(1), "") for m in _ABOUT_RE.finditer(text) if not any(m.group(1) in s for s, _ in said)]
+    windows = _windows(schema) if said else {}  # no time said: the description need not be read
+    if len(windows) < 2:
+        return None
     found: set[str] = set()
     words = ""
     for span, around in said:
@@ -228,7 +230,7 @@ def window_value(schema: dict[str, Any], text: str) -> tuple[str, str] | None:
     return (found.pop(), words) if len(found) == 1 else None
 
 
-_UNTIL = re.compile(r"\s*(?:till|until|to|through|-|–|—|~|～|到|至)\s*$", re.IGNORECASE)
+_UNTIL = re.compile(rf"\s*{_TILL}\s*", re.IGNORECASE)
 
 
 def clock_range(text: str) -> tuple[int, str] | None:

@@ -17,7 +17,7 @@ from typing import Any
 from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_people, measure_word, people_said
 from fcourse.teaching.dates import clock_range
 from fcourse.teaching.given_enums import enum_positions
-from fcourse.teaching.numbers import _UNIT_MINUTES, Duration, durations_in, unit_of
+from fcourse.teaching.numbers import _UNIT_MINUTES, _ZH_UNITS, Duration, durations_in, unit_of
 from fcourse.teaching.params import param_text, value_pattern
 
 __all__ = ["fill_booleans", "fill_numbers", "fill_shapes", "paired_values"]
@@ -111,7 +111,7 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
 def _counts_things(after: str) -> bool:
     """Whether a number's measure word counts things (套, 间, 个 + a noun), not time (天, 个月, 两个钟)."""
     measure = measure_word(after)
-    return bool(measure) and measure not in ("天", "晚", "小时", "分钟", "个月", "周", "次") and not re.match(
+    return bool(measure) and measure not in _ZH_UNITS and measure != "次" and not re.match(
         r"个\s*(?:钟|小时|月|星期|礼拜|工作日|晚上)", after)
 
 

@@ -28,8 +28,7 @@ _MEANING_RE = re.compile(
 )
 _ADVICE_RE = re.compile(
     r"^\W*(?:should (?:i|we)\b|is it (?:better|worth|wise|cheaper|smarter|a good idea)\b|would it be better\b"
-    r"|which is better\b|what(?:'s| is) the best\b|how far in advance\b|how early should\b|do you recommend\b"
-    r")"
+    r"|which is better\b|what(?:'s| is) the best\b|how far in advance\b|how early should\b|do you recommend\b)"
     r"|应不应该|该不该|值不值得|划不划算|哪个更好|哪个好|有必要吗"
     r"|^\W*你(?:觉得|认为|看)|怎么(?:样)?(?:才能|比较|才)|如何(?:才能)?.*[？?]\s*$|一般.*(?:吗|[？?])\s*$",
     re.IGNORECASE,
@@ -58,9 +57,9 @@ _SPECIFIC_RE = re.compile(
 _SOCIAL_RE = re.compile(
     r"^\W*(?:thanks?\b|thank you|cheers\b|great\b|perfect\b|awesome\b|hi\b|hello\b|hey\b|good (?:morning|night)\b"
     r"|bye\b|谢谢|多谢|感谢|好的|你好|您好|再见|辛苦)", re.IGNORECASE)
-#: thanks that closes the turn ("the tickets came, thanks!", "…，谢谢师傅！")
 #: thanks that opens the turn's first clause ("just wanted to say thanks - the fitter was great")
 _THANKS_FIRST_RE = re.compile(r"^[^.!?。！？—–;；]{0,30}?(?:\bthanks?\b|\bthank you\b|谢谢|多谢|感谢)", re.IGNORECASE)
+#: thanks that closes the turn ("the tickets came, thanks!", "…，谢谢师傅！")
 _THANKS_LAST_RE = re.compile(r"(?:\bthanks?\b|\bthank you\b|谢谢|多谢|感谢)[^。.!！?？]{0,8}[。.!！~～]*\s*$",
                              re.IGNORECASE)
 ACTION_KEYS = frozenset("#" + c for c in ACTION_CONCEPTS)

@@ -260,6 +260,10 @@ _LABEL = (r"(?:\s*[=＝:：]\s*|\s*[（(]\s*|\s*(?:为|是|指|表示|即)\s*|\s
           r"([^；;，,。.（(=＝:：)）]+)")
 
 
+#: what separates the items of a value's list of words
+_ITEMS = re.compile(r"/|、|\s+or\s+")
+
+
 def _described_labels(schema: dict[str, Any]) -> dict[str, list[str]]:
     """The words a parameter's description pairs with its values ("standard=日常保洁；deep_clean=深度保洁",
     "downtown (city centre)", "senior is 65+")."""
@@ -268,10 +272,30 @@ def _described_labels(schema: dict[str, Any]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for value in sorted(values):
         for said in re.findall(rf"(?<![\w-]){re.escape(value)}{_LABEL}", about):
-            for label in (part.strip() for part in said.split("/")):  # 外套/大衣: two words for one value
+            # 外套/大衣, "水管、马桶、水龙头", "terraced or row house": each item of a list names the value
+            for label in (part.strip() for part in _ITEMS.split(said)):
                 if label not in values and re.search(r"[A-Za-z]{2}|[\u4e00-\u9fff]", label):
                     out.setdefault(value, []).append(label)
     return out
+
+
+def _label_said(values: list[Any], labels: dict[str, list[str]], text: str,
+                tool_words: frozenset[str]) -> tuple[Any, str] | None:
+    """(value, words) when the request says, outside a negated clause, an item the description lists for one
+    value only ("马桶" where plumbing = 水管、马桶、水龙头; "row house" where terraced = terraced or row house) -
+    not a word of the tool's description, which names the tool, not a value."""
+    spans = negated_spans(text)
+    low = text.lower()
+    found: dict[Any, str] = {}
+    for value in values:
+        for label in labels.get(str(value), ()):
+            item = label.strip().lower()
+            if item in tool_words or (len(item) < 2 if not item.isascii() else len(item) < 4):
+                continue
+            pattern = re.escape(item) if not item.isascii() else rf"(?<![\w-]){re.escape(item)}(?![\w-])"
+            if any(not inside(spans, m.start()) for m in re.finditer(pattern, low)):
+                found.setdefault(value, label.strip())
+    return next(iter(found.items())) if len(found) == 1 else None
 
 
 def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],
@@ -302,6 +326,10 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         window = None if optional else window_value(sub, text)
         if window and window[0] in values:  # "at 6:30pm" is evening, when evening = 17:00-20:00
             add(name, window[0], f"the user's '{window[1]}' is in the hours the description gives '{window[0]}'")
+            continue
+        said = _label_said(values, labels, text, _description_words(about))
+        if said:  # "马桶一直在漏水" where plumbing = 水管、马桶、水龙头: the description's own word for a value
+            add(name, said[0], f"the user's '{said[1]}' is what the description says {said[0]!r} covers")
             continue
         choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub),
                                                     _description_words(about))

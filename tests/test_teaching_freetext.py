@@ -35,3 +35,23 @@ def test_a_count_or_a_closing_adverb_is_not_a_free_text_value() -> None:
     assert free_text("venue", schema, "book a venue for now", anchors, []) is None
     zh_anchors = frozenset(t.key for t in analyse("订个场地").terms)
     assert free_text("venue", schema, "订个场地，我们八个人", zh_anchors, []) is None
+
+
+def test_an_optional_reason_is_the_clause_besides_the_request_or_the_one_after_because() -> None:
+    schema = {"type": "string", "description": "Why the customer is cancelling (optional)."}
+    anchors = frozenset(t.key for t in analyse("cancel a lesson").terms)
+
+    def reason(text: str, reserved: list[tuple[int, int]] | None = None) -> str | None:
+        got = free_text("reason", schema, text, anchors, reserved or [], required=False)
+        assert got is None or got[1] == "the clause that gives a reason"
+        return got[0] if got else None
+
+    assert reason("Cancel lesson LS-4410, my knee is sore again.", [(14, 21)]) == "my knee is sore again"
+    assert reason("My car broke down, so please cancel the lesson.") == "My car broke down"
+    assert reason("Cancel the lesson because the ice is too thin") == "the ice is too thin"
+    assert reason("课取消吧，孩子发烧了。") == "孩子发烧"  # trailing particles trimmed
+    assert reason("Cancel the lesson please.") is None  # one clause: the request itself
+    assert reason("Cancel the lesson, sorry!") is None  # an apology is no reason
+    assert reason("Cancel the lesson, can I get my money back?") is None  # a question is no reason
+    assert reason("取消LS-4410，LS-4411保留。") is None  # a clause about another booking
+    assert reason("Cancel the lesson, don't email me.") is None  # a negated clause

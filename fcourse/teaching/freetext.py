@@ -64,6 +64,9 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
     if quoted:
         q = quoted[0]
         return next(g for g in q.groups() if g), "quoted text"
+    if not required and _REASON_PARAM.search(param_text(name, schema)):
+        said = given_reason(text, anchors, reserved)
+        return (said, "the clause that gives a reason") if said else None
     cue = (re.search(r"(?:内容是|内容为|内容：|内容:|告诉(?:他们|她们|大家|他|她)(?:说)?"
                      r"|说：|说|写上|写着)\s*(.+)$", text)
            if lang_zh else
@@ -110,6 +113,60 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
         if picked and analyse(picked).terms:  # "What are the" before "tide times" names nothing
             return picked, f"words before {terms[0].surface!r}"
     return None
+
+
+#: a parameter that holds why the user asks ("Reason for cancelling", 取消原因)
+_REASON_PARAM = re.compile(r"\b(?:reason|why)\b|原因|理由", re.IGNORECASE)
+#: words that introduce a reason: the clause after them is the reason
+_BECAUSE = re.compile(r"\b(?:because(?: of)?|since|as|due to)\s+|因为|由于|原因是|理由是", re.IGNORECASE)
+#: a code in a clause (an id: "RV-400102")
+_CODE = re.compile(r"\b[A-Z]{1,5}-?\d{3,}")
+#: where a turn's clauses end (a comma before a space in English: "PV-60418, we've sold")
+_CLAUSE_END = re.compile(r"[;.!?，；。！？]|,\s")
+
+
+def given_reason(text: str, anchors: frozenset[str], reserved: list[tuple[int, int]]) -> str | None:
+    """The reason a turn gives for its request, for an optional reason parameter (chapter 2): the clause after
+    "because"/因为, or else the first clause besides the one that asks ("Cancel BW-51208, one of us has the
+    flu"; "I'm moving house, please end WC-11890"; "取消吧，车坏了") - not a negated clause, not one holding a
+    value another argument took, and one that says more than the words that routed the tool."""
+    from fcourse.teaching.meaning import negated_clause
+
+    lang_zh = analyse(text).language == "zh"
+    cued = _BECAUSE.search(text)
+    if cued:
+        cut = _CLAUSE_END.search(text, cued.end())
+        said = _clean(text[cued.end():cut.start() if cut else len(text)], lang_zh)
+        return said or None
+    spans, start = [], 0
+    for m in [*_CLAUSE_END.finditer(text), None]:
+        end = m.start() if m else len(text)
+        if text[start:end].strip():
+            spans.append((start, end))
+        start = m.end() if m else len(text)
+    if len(spans) < 2:
+        return None
+
+    def asks(span: tuple[int, int]) -> int:
+        return sum(t.key in anchors for t in analyse(text[span[0]:span[1]]).terms)
+
+    request = max(spans, key=asks)
+    for a, b in spans:
+        clause = text[a:b]
+        asked = text[b:b + 1] in ("?", "？") or clause.rstrip()[-1:] in ("吗", "呢")
+        if (a, b) == request or negated_clause(clause) or any(x < b and y > a for x, y in reserved) \
+                or asked or _CODE.search(clause):
+            continue  # a question, or a clause about another booking ("RV-400102保留"), gives no reason
+        said = _clean(clause, lang_zh)
+        if said and _says_more(said, anchors) and not _FILLER_CLAUSE.fullmatch(said):
+            return said
+    return None
+
+
+#: a clause that is only a courtesy, an apology or a hurry ("thanks", "sorry", 谢谢, 麻烦了)
+_FILLER_CLAUSE = re.compile(r"(?:thanks?(?: you)?|please|cheers|asap|sorry|谢谢|麻烦了?|多谢|拜托了?|急|抱歉|不好意思)"
+                            r"[\s!！.。]*",
+                            re.IGNORECASE)
 
 
 def _says_more(picked: str, anchors: frozenset[str]) -> bool:

@@ -935,6 +935,20 @@ def test_an_option_is_switched_on_only_by_its_own_words() -> None:
     assert calls(ask("GF-1001: deliver it a day later", [edit]))[0][1].get("add_ribbon") is None
 
 
+def test_an_option_is_named_by_a_short_word_of_its_name_a_hyphenated_word_or_a_gloss_of_its_description() -> None:
+    dry = tool("book_drying", "Book a boat into the drying shed.", {
+        "boat_id": {"type": "string", "description": "Boat, e.g. BT-1001.", "pattern": "^BT-[0-9]{4}$"},
+        "with_oars": {"type": "boolean", "description": "True if the oars are stored too."},
+        "topup_requested": {"type": "boolean", "description": "true = the owner wants a top-up of fuel."},
+        "winter_pack": {"type": "boolean", "description": "true = also put antifreeze in the engine."},
+    }, ["boat_id"])
+    assert calls(ask("BT-1001 please, with both oars", [dry]))[0][1].get("with_oars") is True  # "oars": 3 letters
+    assert calls(ask("BT-1001 in the shed, and a top-up would be good", [dry]))[0][1].get("topup_requested") is True
+    assert calls(ask("BT-1001 in the shed, no top-up needed", [dry]))[0][1].get("topup_requested") is False
+    assert calls(ask("BT-1001 进棚，加点防冻剂", [dry]))[0][1].get("winter_pack") is True  # 防冻剂: "antifreeze"
+    assert calls(ask("BT-1001 进棚", [dry]))[0][1] == {"boat_id": "BT-1001"}
+
+
 def test_the_one_that_is_not_the_named_id_is_the_other_in_the_context() -> None:
     cancel = tool("cancel_hold", "Cancel a book hold.", {
         "hold_id": {"type": "string", "description": "Hold, e.g. HD-1001.", "pattern": "^HD-[0-9]{4}$"},

@@ -57,7 +57,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from fcourse.teaching.analysis import analyse
+from fcourse.teaching.analysis import analyse, stem
 from fcourse.teaching.choosing import nearest, pick_candidate
 from fcourse.teaching.dates import clock_of, clock_spans, clock_values, resolve_date, time_spans, wants_clock, wants_day
 from fcourse.teaching.day_resolver import dates_in
@@ -104,20 +104,33 @@ _VAGUE_VERBS = frozenset({"need", "want", "whether", "allow", "use", "should", "
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def glossed_option(param: str, text: str, about: frozenset[str]) -> tuple[bool, str] | None:
+def glossed_option(param: str, text: str, about: frozenset[str], described: str = "") -> tuple[bool, str] | None:
     """An option a Chinese request names through the dictionary: a gloss of one of its words is a word of the
     option's English name (线上 "online" for ``online``, 轮椅 "wheelchair" for ``wheelchair_accessible``); false
     when a negation reaches it (不要自动续费). Words that chose the tool (``about``) name no option of it."""
-    from fcourse.teaching.analysis import stem
     from fcourse.teaching.exclusion import inside, negated_spans
     from fcourse.teaching.glosses import glossed_spans
 
     names = {stem(w) for w in param.lower().split("_") if len(w) >= 4} - _VAGUE_VERBS - about
+    # and a long word of its description ("conservatory / sunroom" for include_conservatory)
+    names |= {stem(w) for w in re.findall(r"[A-Za-z]{6,}", described.lower())} - _VAGUE_VERBS - about
     hit = next(((w, at) for w, at in glossed_spans(text) if stem(w) in names), None)
     if hit is None:
         return None
     value = not inside(negated_spans(text), hit[1])
     return value, f"the user's Chinese word glossed '{hit[0]}' names the option{'' if value else ', negated'}"
+
+
+def hyphened(text: str, keys: set[str]) -> tuple[bool, str] | None:
+    """An option named by a hyphenated word written as one in its name or description ("make-up" for
+    makeup_requested); false when a negation reaches it."""
+    from fcourse.teaching.exclusion import inside, negated_spans
+
+    for m in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
+        if stem((m.group(1) + m.group(2)).lower()) in keys:
+            value = not inside(negated_spans(text), m.start())
+            return value, f"'{m.group()}' names the option{'' if value else ', negated'}"
+    return None
 
 
 #: a parameter that holds a file's name (its value has a file name's shape, so it is never a guess from free text)
@@ -253,8 +266,11 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
         if kind == "boolean":
             # the words that chose the tool ("会议室" for a meeting-room tool) say nothing about an option of it;
             # a word only the option's description uses does ("hard" in "Hard reboot without graceful shutdown")
+            # (a short word of its own name counts: "rims" for with_rims)
+            named = {stem(w) for w in param.lower().split("_") if len(w) >= 4}
             pkeys = {k for k in analyse(param_text(param, schema)).keys
-                     if k.startswith("#") or (len(k) >= 4 or len(k) >= 2 and _CJK.match(k)) and k not in _VAGUE_VERBS
+                     if k.startswith("#") or (len(k) >= 4 or k in named or len(k) >= 2 and _CJK.match(k))
+                     and k not in _VAGUE_VERBS
                      } - (sources.about - analyse(param.replace("_", " ")).keys)  # its own name's words still do
             for where in order(param, False):
                 a = analyse(texts[where])
@@ -264,7 +280,11 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 if pkeys & a.keys:
                     note(param, True, origins[where], "mentioned")
                     break
-                said = glossed_option(param, texts[where], sources.about)
+                joined = hyphened(texts[where], pkeys)  # "a make-up class" for makeup_requested
+                if joined:
+                    note(param, joined[0], origins[where], joined[1])
+                    break
+                said = glossed_option(param, texts[where], sources.about, str(schema.get("description", "")))
                 if said:
                     note(param, said[0], origins[where], said[1])
                     break

@@ -133,3 +133,13 @@ def test_the_words_that_name_the_tool_choose_no_value_across_the_two_languages()
         "skater": {"type": "string", "description": "学员姓名"}}, ["level", "skater"])
     reply = ask("Please book a lesson for Nadia", [skating])  # 课 is "lesson": the tool's word, not a level
     assert reply.kind == "ask" and reply.record["missing"] == {"reserve_skating": ["level"]}
+
+
+def test_a_word_the_dictionary_lacks_names_a_value_by_its_parts_unless_one_is_a_pronoun_a_number_or_too() -> None:
+    from fcourse.teaching.given_enums import _enum_choice, _parts
+
+    assert _parts("鞋架") == ("鞋", "架")  # CC-CEDICT has 鞋 "shoe" and 架 "rack", not 鞋架
+    assert _parts("太小") == () and _parts("我家") == ()  # "too small", "my home"
+    racks = ["shoe_rack", "umbrella_stand", "other"]
+    assert _enum_choice(racks, "", ["鞋架"])[0] == "shoe_rack"
+    assert _enum_choice(["small", "large"], "", ["太小"]) is None  # "too small" asks for another size

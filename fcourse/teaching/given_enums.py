@@ -47,8 +47,12 @@ def _enum_choice(values: list[Any], text: str, zh_words: list[str], about: str =
     own = {stem(w) for w in re.findall(r"[A-Za-z]+", about)} - {
         stem(part) for v in values if isinstance(v, str) for part in re.findall(r"[A-Za-z]+", v)}
     words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]{2,}", text) if w.lower() not in _STOP]
+    # a word the dictionary lacks is read as its parts (床架 -> 床 "bed" + 架 "frame"), a part only by a word of a
+    # value (剪短 "cut short" is not like enough to shorten_sleeves)
+    value_words = {stem(part) for v in values if isinstance(v, str) for part in re.findall(r"[A-Za-z]+", v)}
     carried = [(w, w) for w in words] + [(g, z) for z in zh_words if len(_named(values, z)) < 2
-                                         for g in english_words(z)[:6]]
+                                         for part in _parts(z) for g in english_words(part)[:6]
+                                         if part == z or stem(g) in value_words]
     timely = any(_calendar(str(v).replace("_", " ")) for v in values)
     whole = {str(v).replace("_", " ").lower() for v in values}
     carried = [(w, src) for w, src in carried if stem(w) not in own and (w in whole or stem(w) not in tool_words)
@@ -57,6 +61,18 @@ def _enum_choice(values: list[Any], text: str, zh_words: list[str], about: str =
     return _closest(values, carried)
 
 
+#: single characters that make a word the dictionary lacks name no value by its parts: a pronoun, a number, "too"
+#: (我家 is "my home", 一车 "a carload", 太小 "too small")
+_NOT_NAMING = frozenset("我你他她它这那一两几太")
+
+
+def _parts(word: str) -> tuple[str, ...]:
+    """A Chinese word as the words its glosses are read from: itself, or, when the dictionary lacks it, its parts
+    (床架 -> 床 "bed" + 架 "frame"; 最大 -> 最 + 大), unless one is a pronoun, a number or "too" (``_NOT_NAMING``)."""
+    from fcourse.teaching.glosses import parts
+
+    cut = parts(word)
+    return () if len(cut) > 1 and any(p in _NOT_NAMING for p in cut) else cut
 #: number words a gloss may hold ("one tenth of a tael" for 钱): a value's number only when the word says one
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten first second third half".split())
 

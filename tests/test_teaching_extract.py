@@ -37,3 +37,14 @@ def test_a_file_name_is_a_name_a_dot_and_an_extension_not_a_decimal_or_an_addres
     assert [c.value for c in found] == ["budget-2028.xlsx"]
     assert [c.value for c in candidates("file", "source_file", schema, "把 会议纪要.md 转一下", 0)] == ["会议纪要.md"]
     assert candidates("file", "source_file", schema, "convert version 3.10 please", 0) == []
+
+
+def test_a_number_before_a_hyphenated_unit_counts_that_unit_and_a_number_of_months_is_no_month_name() -> None:
+    words = {"type": "integer", "description": "Length of the text in words."}
+    days = {"type": "integer", "minimum": 1, "maximum": 30, "description": "Rental days."}
+    assert [c.value for c in candidates("number", "word_count", words, "a 2,500-word essay", 0)] == [2500]
+    assert [c.value for c in candidates("number", "days", days, "a 12-foot boat for 3 days", 0)] == [3]
+    months = {"type": "integer", "minimum": 1, "maximum": 12, "description": "寄存月数"}
+    assert [c.value for c in candidates("number", "months", months, "from March 2nd, for 4 months", 0)] == [4]
+    month = {"type": "integer", "minimum": 1, "maximum": 12, "description": "Month of the year to report on."}
+    assert [c.value for c in candidates("number", "month", month, "the report for March", 0)] == [3]

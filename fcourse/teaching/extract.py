@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from fcourse.teaching.analysis import analyse
+from fcourse.teaching.analysis import analyse, stem
 from fcourse.teaching.dates import time_spans, zh_number
 from fcourse.teaching.lexicon import CURRENCIES, EN_STOPWORDS, LANGUAGES, NOT_CODES, UNITS
 from fcourse.teaching.locations import find_locations
@@ -39,7 +39,8 @@ _EMAIL_RE = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}")
 #: not "3.5" or "e.g.")
 _FILE_RE = re.compile(r"(?<![\w./@-])[\w\u4e00-\u9fff][\w\u4e00-\u9fff.-]*\.(?=\w*[A-Za-z])[A-Za-z0-9]{2,5}(?![\w@-])")
 _ID_RE = re.compile(_ASCII_B + r"(?:[A-Za-z]{1,4}[-_]?\d{2,}|\d{6,}(?:-\d+)*)" + _ASCII_E)
-_NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_.\-])-?\d+(?:,\d{3})*(?:\.\d+)?(?![A-Za-z0-9_\-])")
+#: a number, thousands grouped or not ("3,000"), also before a hyphenated unit ("a 3,000-word contract", "5-day")
+_NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_.\-])-?\d+(?:,\d{3})*(?:\.\d+)?(?![A-Za-z0-9_]|-(?![a-z])|,\d{3})")
 _EXAMPLE_RE = re.compile(
     r"(?:\be\.g\.?|\beg\.?|\bsuch as|\bfor example|\bfor instance|\blike|例如|比如|形如|格式如|如)"
     r"\s*[:：,，]?\s*[\"'“‘`]?([\u4e00-\u9fff]?[#@+]?[A-Za-z0-9][A-Za-z0-9_\-./]*)",
@@ -258,7 +259,8 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
     elif kind == "number":
         ptext = param_text(name, schema)
         pkeys = analyse(ptext).keys - {"#lookup"}
-        month_like = "month" in re.findall(r"[a-z]+", ptext.lower()) or "月" in ptext
+        month_like = ("month" in re.findall(r"[a-z]+", ptext.lower()) or "月" in ptext) and not _MONTHS_COUNTED.search(
+            ptext)  # a month of the year, not a number of months (寄养月数, "how many months")
         counts = bool(_COUNTING.search(ptext))  # "Number of guests" counts; "Member number" names one
         id_like = bool(pkeys & {"#id", "#user"}) and not month_like and not counts
         if month_like:
@@ -277,6 +279,9 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
             if text[m.end() : m.end() + 1] == "月" or _DAY_OF_MONTH.search(text[max(0, m.start() - 12):m.start()]) \
                     or _MONTH_AFTER.match(text, m.end()):
                 continue  # "September 1", "1st of May": a day of a month, not a count
+            unit = re.match(r"-([a-z]+)", text[m.end():])
+            if unit and stem(unit.group(1)) not in {stem(w) for w in re.findall(r"[a-z]+", ptext.lower())}:
+                continue  # "a 15-foot truck" is no 15 days; "a 3,000-word contract" is a word count
             value: Any = float(m.group().replace(",", ""))
             if is_int:
                 if value != int(value):
@@ -303,6 +308,7 @@ _MONTH_NAMES = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\
 _DAY_OF_MONTH = re.compile(rf"\b{_MONTH_NAMES}\s+$", re.IGNORECASE)
 _MONTH_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAMES}\b", re.IGNORECASE)
 #: a numeric parameter's description that says it counts (closed-class words of both languages)
+_MONTHS_COUNTED = re.compile(r"\bmonths\b|月数|个月", re.IGNORECASE)
 _COUNTING = re.compile(r"\bnumber of\b|\bhow many\b|\bcount\b|_count\b|人数|数量|几个|多少", re.IGNORECASE)
 
 

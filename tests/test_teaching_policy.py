@@ -1004,3 +1004,12 @@ def test_a_question_about_how_far_along_an_order_is_reaches_its_status_tool() ->
              tool("drop_job", "Call off a cleaning job.", order, ["job"])]
     for text in ("is JB-101 ready yet?", "JB-101洗得怎么样了？"):
         assert calls(ask(text, tools)) == [("job_status", {"job": "JB-101"})], text
+
+
+def test_a_number_changed_from_one_to_another_fills_the_new_value_with_the_second() -> None:
+    change = tool("change_table", "Change an existing table booking.", {
+        "booking_id": {"type": "string", "description": "Booking, e.g. TB-10001.", "pattern": "^TB-[0-9]{5}$"},
+        "new_guests": {"type": "integer", "minimum": 1, "maximum": 20, "description": "New number of guests."},
+    }, ["booking_id"])
+    for request in ("TB-10001 原来四位，现在改成七位", "TB-10001 原来是四个，现在变成七个"):
+        assert calls(ask(request, [change])) == [("change_table", {"booking_id": "TB-10001", "new_guests": 7})], request

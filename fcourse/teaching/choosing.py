@@ -13,12 +13,15 @@ import re
 from typing import Any
 
 from fcourse.teaching.extract import Candidate, preceded_by
+from fcourse.teaching.moves import is_new
 from fcourse.teaching.params import name_words, param_text
 
 __all__ = ["nearest", "pick_candidate"]
 
-_TO_CUES = ("to", "into", "in", "for", "成", "为", "到", "去", "至", "往", "换成", "兑换成", "飞往")
-_FROM_CUES = ("from", "up at", "从", "自", "由")
+TO_CUES = ("to", "into", "in", "for", "成", "为", "到", "去", "至", "往", "换成", "兑换成", "飞往")
+FROM_CUES = ("from", "up at", "从", "自", "由")
+#: words before the value something had until now ("原来六个人", "originally 6")
+WAS_CUES = ("originally", "instead of", "原来", "原本", "本来", "之前", "原来是", "原本是", "本来是", "之前是")
 _ORIGIN_WORDS = ("origin", "from", "departure", "depart", "source", "base", "pickup", "出发", "起点", "上车", "源",
                  "原")
 _TARGET_WORDS = ("destination", "target", "to", "into", "arrival", "目的", "目标", "终点", "到达")
@@ -52,14 +55,20 @@ def pick_candidate(param: str, schema: dict[str, Any], kind: str, cands: list[Ca
             return after_number[0]
         if says(_TARGET_WORDS):
             for c in cands:
-                if preceded_by(text, c.start, _TO_CUES):
+                if preceded_by(text, c.start, TO_CUES):
                     return c
             others = [c for c in cands if c not in after_number]
             return others[0] if others else cands[-1]
     if kind == "time" and len(cands) > 1 and "new" in name_words(param).lower().split():
         for c in cands:  # "周四那节课改到下周一": the new day is the one said after "to" (改到, move to)
-            if preceded_by(text, c.start, _TO_CUES):
+            if preceded_by(text, c.start, TO_CUES):
                 return c
+    if kind == "number" and len(cands) > 1 and is_new(param, schema):
+        # "原来六个人，现在变成九个", "from 6 to 9": the new number is the one said after "to"/成, not after "原来"
+        said_to = [c for c in cands if preceded_by(text, c.start, TO_CUES)]
+        kept = [c for c in cands if not preceded_by(text, c.start, FROM_CUES + WAS_CUES)]
+        if said_to or len(kept) == 1:
+            return (said_to or kept)[0]
     if kind == "time" and len(cands) > 1 and says(_END_WORDS):
         for c in cands:
             if preceded_by(text, c.start, _UNTIL_CUES):
@@ -68,21 +77,21 @@ def pick_candidate(param: str, schema: dict[str, Any], kind: str, cands: list[Ca
     if kind in ("place", "currency", "language"):
         origin, target = says(_ORIGIN_WORDS), says(_TARGET_WORDS)
         if origin != target:  # a one-way parameter never takes a value said the other way round
-            against = _TO_CUES if origin else _FROM_CUES
+            against = TO_CUES if origin else FROM_CUES
             cands = [c for c in cands if not preceded_by(text, c.start, against)]
             if not cands:
                 return None
     if kind in ("place", "currency", "language") and len(cands) > 1:
         if says(_ORIGIN_WORDS):
             for c in cands:
-                if preceded_by(text, c.start, _FROM_CUES):
+                if preceded_by(text, c.start, FROM_CUES):
                     return c
             for c in cands:
-                if not preceded_by(text, c.start, _TO_CUES):
+                if not preceded_by(text, c.start, TO_CUES):
                     return c
         if says(_TARGET_WORDS):
             for c in cands:
-                if preceded_by(text, c.start, _TO_CUES):
+                if preceded_by(text, c.start, TO_CUES):
                     return c
             return cands[-1]
     if kind == "number" and len(cands) > 1:

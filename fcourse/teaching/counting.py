@@ -128,6 +128,9 @@ def counted_by_noun(text: str, free: list[Any], props: dict[str, Any], names: li
     """Each parameter of ``names`` and the one number whose noun its description shares ("six people" for
     "Number of people attending"; "两张儿童票" for "Number of children"): only when the parameter has one such
     number, the number one such parameter, and the value fits the schema's range."""
+    from fcourse.teaching.choosing import WAS_CUES
+    from fcourse.teaching.extract import preceded_by
+    from fcourse.teaching.moves import is_new
     from fcourse.teaching.params import param_text
 
     wants = {n: _words(param_text(n, props[n])) for n in names}
@@ -144,6 +147,8 @@ def counted_by_noun(text: str, free: list[Any], props: dict[str, Any], names: li
                 continue
             if sub.get("type") == "integer" and number.value != int(number.value):
                 continue
+            if is_new(name, sub) and preceded_by(text, number.start, WAS_CUES):
+                continue  # "原来六个人，现在九个": the number it had is no new number
             if said & wants[name] or people and counts_people(param_text(name, sub)) or \
                     unit and _counted_in(unit, param_text(name, sub)):
                 pairs.append((name, number))

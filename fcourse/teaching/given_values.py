@@ -17,6 +17,7 @@ from typing import Any
 from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_people, measure_word, people_said
 from fcourse.teaching.dates import clock_range
 from fcourse.teaching.given_enums import enum_positions
+from fcourse.teaching.moves import is_new
 from fcourse.teaching.numbers import _UNIT_MINUTES, _ZH_UNITS, Duration, durations_in, unit_of
 from fcourse.teaching.params import param_text, value_pattern
 
@@ -103,9 +104,23 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
         if wanted[0] in required and wanted[0] not in args and not free and not counts_people(
                 param_text(wanted[0], props[wanted[0]])) and (one := _one_named(text, props, args, wanted[0])):
             add(wanted[0], 1, f"'{one}': one of the value named")
+    changed = _changed_to(text, free, [n for n in numeric if n not in args and n not in named and is_new(n, props[n])])
+    if changed:
+        named[changed[0]] = changed[1]
     for name, number in named.items():
         if name not in args and str(number.value) not in {str(v) for v in args.values()}:
             add(name, number.value, f"the number written '{number.text}', before the word its description names")
+
+
+def _changed_to(text: str, free: list[Any], new: list[str]) -> tuple[str, Any] | None:
+    """(parameter, number) for the one new-value parameter when the turn changes a number from one to another
+    ("原来六个人，现在变成九个", "from 6 to 9"): the number after "to"/成, when another comes after "from"/原来."""
+    from fcourse.teaching.choosing import FROM_CUES, TO_CUES, WAS_CUES
+    from fcourse.teaching.extract import preceded_by
+
+    to = [n for n in free if preceded_by(text, n.start, TO_CUES)]
+    was = [n for n in free if preceded_by(text, n.start, WAS_CUES + FROM_CUES)]
+    return (new[0], to[0]) if len(new) == 1 and len(to) == 1 and len(was) == 1 and to[0] is not was[0] else None
 
 
 def _counts_things(after: str) -> bool:

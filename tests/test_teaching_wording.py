@@ -58,3 +58,19 @@ def test_a_rules_word_in_a_question_that_gives_the_values_or_is_about_the_users_
     assert d.kind == "tool_calls"
     assert run("Do my kids need their own pitch?", [CAMPSITES]).kind == "ask"
     assert run("What campsites are there?", [CAMPSITES]).kind == "ask"
+
+
+SHARPEN = tool("book_sharpening", "Book a knife-sharpening slot at the workshop.", {
+    "blade": {"type": "string", "enum": ["chef_knife", "scissors", "axe"], "description": "What is sharpened."},
+    "date": {"type": "string", "format": "date", "description": "Day of the slot, YYYY-MM-DD."}}, ["blade", "date"])
+QUOTE = tool("sharpening_price", "Work out what sharpening would cost. Only a price estimate; nothing is booked.", {
+    "blade": {"type": "string", "enum": ["chef_knife", "scissors", "axe"], "description": "What is sharpened."},
+    "count": {"type": "integer", "description": "How many blades."}}, ["blade", "count"])
+
+
+def test_an_enum_value_names_what_a_general_question_is_about_not_a_value_for_the_action() -> None:
+    d = run("How often should scissors be sharpened?", [SHARPEN])
+    assert d.kind == "answer" and "general question" in d.record["reason"]
+    assert run("Can I book the scissors in for sharpening?", [SHARPEN]).kind == "ask"  # names the tool's action
+    # a tool whose description says it only prices is a look-up: a question for it is asked back for its values
+    assert run("How much to sharpen scissors?", [QUOTE]).kind == "ask"

@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from fcourse.teaching import text as text_model
+from fcourse.teaching.analysis import analyse
 from fcourse.teaching.conversation import Conversation, estimate_tokens, function_of, truncate_tokens
 from fcourse.teaching.decision import Decision
 from fcourse.teaching.filling import Proposal
@@ -73,12 +74,14 @@ _RULES = re.compile(r"\b(?:need|needs|have to|has to|must|allowed|permitted|requ
                     re.IGNORECASE)
 
 
-#: words that open a description of a read-only tool: a look-up verb ("Get the current weather ...", "查询订单状态")
+#: words that open a description of a read-only tool: a look-up verb ("Get the current weather ...", "查询订单状态";
+#: "Estimate the price ...", a quote)
 #: or a description of state rather than of an action ("Current weather conditions for a location.")
 _LOOK_VERBS = frozenset({"get", "gets", "look", "looks", "check", "checks", "find", "finds", "search", "searches",
                          "show", "shows", "list", "lists", "tell", "tells", "fetch", "fetches",
                          "retrieve", "retrieves", "query", "queries", "lookup", "current", "latest",
-                         "查询", "查看", "获取", "搜索", "显示"})
+                         "estimate", "estimates", "calculate", "calculates", "quote", "quotes", "price", "prices",
+                         "查询", "查看", "获取", "搜索", "显示", "预估", "估算", "报价", "计算", "估价"})
 
 
 def _looks_up(tool: dict[str, Any]) -> bool:
@@ -86,10 +89,29 @@ def _looks_up(tool: dict[str, Any]) -> bool:
     question *for* it: ask where, rather than answer in general)."""
     main, _, searches = tool_profile(tool)
     first = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]{1,2}", str(function_of(tool).get("description") or ""))[:1]
-    return searches or main in ("lookup", "search") or bool(first and first[0].lower() in _LOOK_VERBS)
+    return searches or main in ("lookup", "search") or bool(first and first[0].lower() in _LOOK_VERBS) \
+        or bool(_ACTS_NOT.search(str(function_of(tool).get("description") or "")))
 
 
-def _general_question(latest: str, act: str, proposal: Proposal) -> bool:
+#: a description that says its tool does not act ("Books nothing", "nothing is reserved", "只报价，不生成订单")
+_ACTS_NOT = re.compile(r"\b(?:does not|doesn't|will not|won't) (?:book|reserve|order|buy) anything"
+                       r"|\b(?:books|reserves|orders) nothing\b|\bnothing is (?:booked|reserved|ordered)"
+                       r"|\bwithout (?:booking|ordering|reserving|buying)|\bonly a (?:price|quote|estimate)"
+                       r"|只报价|仅报价|只查|不生成订单|不下单", re.IGNORECASE)
+
+
+def _is_enum(tool: dict[str, Any], param: Any) -> bool:
+    props = (function_of(tool).get("parameters") or {}).get("properties") or {}
+    return isinstance(props.get(param), dict) and "enum" in props[param]
+
+
+def _names_action(latest: str, tool: dict[str, Any]) -> bool:
+    """Whether the turn names the tool's main action ("book" for a booking tool)."""
+    main = tool_profile(tool)[0]
+    return bool(main) and "#" + str(main) in analyse(latest).keys
+
+
+def _general_question(latest: str, act: str, proposal: Proposal, tools: list[dict[str, Any]]) -> bool:
     """A question about how things work ("how many times can a loan be renewed?"), put to a tool that does
     not just look things up (the caller checks that), and not about the user's own things ("where's my
     parcel?"): no value given for any argument, and no "my" / 我. The whole request as a free-text value
@@ -98,9 +120,12 @@ def _general_question(latest: str, act: str, proposal: Proposal) -> bool:
     if act == "request" and not _QUESTION_END.search(latest.strip()):
         return False
     whole_counts = act not in ("advice", "explain", "meaning")  # "what can I make with eggs?" is a search
+    # an enum value names what the question is about ("how often should a wood burner be swept?"), not a value
+    # for an action - unless the turn names the tool's own action ("can I book a deluxe room?")
     given = any(p.get("source") == "latest user turn" and p.get("value") is not None
                 and (whole_counts or not str(p.get("how", "")).startswith("the whole request"))
-                for _, f in proposal.filled for p in f.provenance)
+                and (not _is_enum(tools[row["index"]], p.get("param")) or _names_action(latest, tools[row["index"]]))
+                for row, f in proposal.filled for p in f.provenance)
     return not given and not _OWN.search(latest)
 
 
@@ -175,7 +200,7 @@ def word(conversation: Conversation, routing: Routing, act: Act, proposal: Propo
         str(p.get("how", "")).startswith("the whole request") for p in f.provenance)), None)
     general_why = None if general is None or conversation.forced else (
         f"the user asks a general question ({routing.act}) and gives no value for {general[0]['name']}, nor says "
-        "it is about their own (my, 我的)" if _general_question(latest, routing.act, proposal)
+        "it is about their own (my, 我的)" if _general_question(latest, routing.act, proposal, tools)
         and not _looks_up(tools[general[0]["index"]]) else
         f"the user asks about the rules (what is needed, allowed or charged) and leaves most of "
         f"{general[0]['name']}'s required values unsaid" if _rules_question(

@@ -52,3 +52,14 @@ def test_a_read_only_description_has_no_effect_whatever_states_it_lists() -> Non
     main, effect, _ = tool_profile(status)
     assert main != "refund" and effect is False  # the parenthesis lists states; "Read-only" says it changes nothing
     assert tool_profile(tool("pay_back", "Refund a claim to the customer's card."))[:2] == ("refund", True)
+
+
+def test_a_quote_or_a_tool_that_says_it_books_nothing_changes_nothing() -> None:
+    from fcourse.teaching.documents import _profile
+
+    assert _profile("Book a slot at the workshop for a new saddle.")[1] is True
+    assert _profile("Give a price quote for a new saddle. Price only.")[1] is False
+    assert _profile("Work out the cost of a new saddle. Only a price estimate; nothing is booked.")[1] is False
+    assert _profile("根据尺寸估算马鞍的费用。")[1] is False
+    # "does not create a new one" is said of a tool that still acts (it moves a booking)
+    assert _profile("Move an existing booking to another day. Does not create a new booking.")[1] is True

@@ -72,6 +72,16 @@ _READ_ONLY = re.compile(r"\bread[- ]only\b|只读|不(?:做|会)任何(?:修改|
                         re.IGNORECASE)
 
 
+#: a description that says its tool does not act ("Books nothing", "nothing is reserved", "只报价，不生成订单")
+ACTS_NOT = re.compile(r"\b(?:does not|doesn't|will not|won't) (?:book|reserve|order|buy) anything"
+                      r"|\b(?:books|reserves|orders) nothing\b|\bnothing is (?:booked|reserved|ordered)"
+                      r"|\bwithout (?:booking|ordering|reserving|buying)|\bonly a (?:price|quote|estimate)"
+                      r"|只报价|仅报价|只查|不生成订单|不下单", re.IGNORECASE)
+#: a first sentence that gives a price rather than acting
+_QUOTE = re.compile(r"\b(?:price|cost|fare)\s+(?:quote|estimate)|\bquote\b|\bestimate\b|报价|估价|预估|估算|询价",
+                    re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=2048)
 def _profile(description: str) -> tuple[str | None, bool, bool]:
     """A description's main action (the first action concept of its first sentence), whether it changes things,
@@ -81,7 +91,9 @@ def _profile(description: str) -> tuple[str | None, bool, bool]:
     first = re.sub(r"\([^)]*\)|（[^）]*）", " ", first)  # "(filed, refund issued)": states listed, not the action
     # "Extend the due date ... Each renewal adds 21 days.": what the tool does is said first, not in a detail after
     main = next((t.key[1:] for t in analyse(first).terms if t.is_concept and t.key[1:] in ACTION_CONCEPTS), None)
-    effect = (main in EFFECT_CONCEPTS if main else False) and not _READ_ONLY.search(description)
+    # a quote or estimate ("Give a price quote for new tyres", 估算保洁费用) changes nothing
+    effect = (main in EFFECT_CONCEPTS if main else False) and not _READ_ONLY.search(description) \
+        and not ACTS_NOT.search(description) and not _QUOTE.search(first)
     searches = main in SEARCH_CONCEPTS if main else bool(set(concepts) & SEARCH_CONCEPTS)
     return main, effect, searches
 

@@ -22,6 +22,7 @@ from fcourse.teaching import text as text_model
 from fcourse.teaching.analysis import analyse
 from fcourse.teaching.conversation import Conversation, estimate_tokens, function_of, truncate_tokens
 from fcourse.teaching.decision import Decision
+from fcourse.teaching.documents import ACTS_NOT
 from fcourse.teaching.filling import Proposal
 from fcourse.teaching.freetext import CUT_FROM_AROUND
 from fcourse.teaching.intents import Act
@@ -90,14 +91,8 @@ def _looks_up(tool: dict[str, Any]) -> bool:
     main, _, searches = tool_profile(tool)
     first = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]{1,2}", str(function_of(tool).get("description") or ""))[:1]
     return searches or main in ("lookup", "search") or bool(first and first[0].lower() in _LOOK_VERBS) \
-        or bool(_ACTS_NOT.search(str(function_of(tool).get("description") or "")))
+        or bool(ACTS_NOT.search(str(function_of(tool).get("description") or "")))
 
-
-#: a description that says its tool does not act ("Books nothing", "nothing is reserved", "只报价，不生成订单")
-_ACTS_NOT = re.compile(r"\b(?:does not|doesn't|will not|won't) (?:book|reserve|order|buy) anything"
-                       r"|\b(?:books|reserves|orders) nothing\b|\bnothing is (?:booked|reserved|ordered)"
-                       r"|\bwithout (?:booking|ordering|reserving|buying)|\bonly a (?:price|quote|estimate)"
-                       r"|只报价|仅报价|只查|不生成订单|不下单", re.IGNORECASE)
 
 
 def _is_enum(tool: dict[str, Any], param: Any) -> bool:

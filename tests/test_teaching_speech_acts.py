@@ -61,3 +61,10 @@ def test_thanks_that_closes_a_turn_asks_for_nothing_unless_the_turn_names_a_day_
 ])
 def test_thanks_opening_a_turn_and_a_how_to_question_ask_for_no_action(text: str, act: str) -> None:
     assert speech_act(text) == act
+
+
+def test_a_chinese_request_put_as_a_question_is_a_request() -> None:
+    assert speech_act("我想明天下午来修个自行车，三点可以吗？") == "request"  # I want ..., is three all right?
+    assert speech_act("下周没空，能改到8月3号吗？") == "request"  # can it be moved to ...?
+    assert speech_act("你们店周日开门吗？") == "info"  # a question about the shop
+    assert speech_act("我的车修好了吗？") == "info"

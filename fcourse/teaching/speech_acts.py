@@ -62,6 +62,9 @@ _THANKS_FIRST_RE = re.compile(r"^[^.!?。！？—–;；]{0,30}?(?:\bthanks?\b|
 #: thanks that closes the turn ("the tickets came, thanks!", "…，谢谢师傅！")
 _THANKS_LAST_RE = re.compile(r"(?:\bthanks?\b|\bthank you\b|谢谢|多谢|感谢)[^。.!！?？]{0,8}[。.!！~～]*\s*$",
                              re.IGNORECASE)
+#: a Chinese request put as a question: "我想…，可以吗？", "能改到6月16号吗？" (I want; is that all right; can it)
+_POLITE_ZH = re.compile(r"^\W*我(?:想|要)|(?:可以|行|好|能)吗\s*[？?]?\s*$"
+                        r"|^\W*(?:\S{0,8}，)?能(?!不能).{1,20}吗\s*[？?]?\s*$")
 ACTION_KEYS = frozenset("#" + c for c in ACTION_CONCEPTS)
 _ASKS_RE = re.compile(r"帮我|给我|请|麻烦|\bplease\b|\bcan you\b|\bcould you\b|\bpls\b|[A-Z]{1,4}-?\d{2,}",
                       re.IGNORECASE)
@@ -103,7 +106,8 @@ def speech_act(text: str) -> str:
     if _ADVICE_RE.search(text) or _HOW_TO_RE.search(text.strip()) and not analyse(text).keys & ACTION_KEYS:
         return "advice"
     if (_INFO_RE.search(text.strip()) or asks_status(text)) and not re.search(
-            r"帮我|给我|(?<![申邀])请|please|\bcan you\b|\bcould you\b", text, re.IGNORECASE):
+            r"帮我|给我|(?<![申邀])请|please|\bcan you\b|\bcould you\b", text, re.IGNORECASE) \
+            and not _POLITE_ZH.search(text):
         return "info"
     if _CAPABILITY_RE.search(text.strip()) and not _SPECIFIC_RE.search(re.sub(r"^\W*\w+\s+you\b", "", text.strip(),
                                                                               flags=re.IGNORECASE)) \

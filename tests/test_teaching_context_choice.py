@@ -116,3 +116,19 @@ def test_a_day_of_the_month_said_alone_points_at_the_listed_date_on_that_day() -
     holds = "Verified holds: WH-1 (2031-08-05) and WH-2 (2031-08-19)."
     assert choose_in_context(holds, ["WH-1", "WH-2"], "release the one on the 19th", TODAY)[0] == ["WH-2"]
     assert choose_in_context(holds, ["WH-1", "WH-2"], "5号那个取消掉", TODAY)[0] == ["WH-1"]
+
+
+def test_the_cheaper_or_dearer_one_is_chosen_by_the_prices_the_context_gives_or_not_at_all() -> None:
+    quotes = "已核实：报价单 QT-101（换锁芯，260元）和 QT-102（整套智能锁，1850元）。"
+    assert choose_in_context(quotes, ["QT-101", "QT-102"], "就要便宜的那个", TODAY)[0] == ["QT-101"]
+    assert choose_in_context(quotes, ["QT-101", "QT-102"], "the more expensive one, please", TODAY)[0] == ["QT-102"]
+    unpriced = "Verified quotes: QT-101 (new cylinder) and QT-102 (smart lock)."
+    assert choose_in_context(unpriced, ["QT-101", "QT-102"], "the cheaper one", TODAY) is None  # ask which
+
+
+def test_a_candidate_at_another_address_than_the_users_is_contradicted() -> None:
+    from fcourse.teaching.context_choice import contradicted
+
+    context = "Verified: previous job JB-2201 (fence repair at 12 Birch Road)."
+    assert contradicted(context, "JB-2201", "The gate at 40 Elm Street is hanging off its hinges", None)
+    assert contradicted(context, "JB-2201", "The gate at 12 Birch Road is hanging off its hinges", None) is None

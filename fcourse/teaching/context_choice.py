@@ -77,6 +77,20 @@ def _days(text: str, today: dt.date | None, listed: bool = False) -> set[str]:
     return days | {f"day {int(m.group(1) or m.group(2))}" for m in _BARE_DAY.finditer(text)}
 
 
+#: a choice by price: the cheaper / cheapest / 便宜 one, or the dearer / most expensive / 贵 one (closed classes)
+_COMPARED = re.compile(r"(?P<low>\bcheap(?:er|est)\b|\b(?:lower|lowest) price\b|便宜|实惠|省钱)"
+                       r"|(?P<high>\b(?:more|most) expensive\b|\bdear(?:er|est)\b|\bpricier\b|贵的|最贵)",
+                       re.IGNORECASE)
+_MONEY = re.compile(r"(?:[$£€¥]\s*)(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:元|块|美元|英镑|欧元|yuan|dollars?|"
+                    r"pounds?|euros?|usd|gbp|eur|cny|rmb)", re.IGNORECASE)
+
+
+def _amount(about: str) -> float | None:
+    """The one price the context gives a candidate ("RQ-61130（局部维修，1900元）"), or None."""
+    found = {float((m.group(1) or m.group(2)).replace(",", "")) for m in _MONEY.finditer(about)}
+    return found.pop() if len(found) == 1 else None
+
+
 def choose_in_context(context: str, candidates: list[str], user: str,
                       today: dt.date | None) -> tuple[list[str], str] | None:
     """The candidates the user means (one, or all of them for "both"), and why; None when the words do not say."""
@@ -87,6 +101,13 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     attributes = _attributes(context, candidates)
     if len(attributes) < 2:
         return None
+    compared = _COMPARED.search(said)
+    if compared:  # "选便宜的那个", "the cheaper one": the amounts the context gives decide, or nothing does
+        amounts = {v: _amount(about) for v, about in attributes.items()}
+        if None in amounts.values() or len(set(amounts.values())) < len(amounts):
+            return None
+        pick = (min if compared.group("low") else max)(amounts, key=lambda v: amounts[v] or 0)
+        return [pick], f"the user asks for the {compared.group().strip()} one, and the context gives each its price"
     # a word the context says of all of them ("两个试衣预约：FT-1（西装）和FT-2（旗袍）": 试衣, "clothes") picks none
     first = min(context.find(c) for c in attributes)
     heading = context[max((m.end() for m in _SPLIT.finditer(context, 0, first)), default=0):first]
@@ -191,4 +212,10 @@ def contradicted(context: str, value: str, user: str, today: dt.date | None) -> 
     if theirs and mine and not theirs & mine:
         return (f"the user speaks of {', '.join(sorted(mine))}; the context says {value} is on "
                 f"{', '.join(sorted(theirs))}")
+    from fcourse.teaching.locations import street_addresses
+
+    theirs_at, mine_at = ({a.lower() for a, _, _ in street_addresses(t)} for t in (sentence, user))
+    if theirs_at and mine_at and not theirs_at & mine_at:  # "my rental at 77 Oak Street" is not 18 Cedar Avenue
+        return f"the user speaks of {', '.join(sorted(mine_at))}; the context says {value} is at " \
+               f"{', '.join(sorted(theirs_at))}"
     return None

@@ -143,3 +143,25 @@ def test_a_word_the_dictionary_lacks_names_a_value_by_its_parts_unless_one_is_a_
     racks = ["shoe_rack", "umbrella_stand", "other"]
     assert _enum_choice(racks, "", ["鞋架"])[0] == "shoe_rack"
     assert _enum_choice(["small", "large"], "", ["太小"]) is None  # "too small" asks for another size
+
+
+def test_a_negation_word_or_a_negated_clause_chooses_no_value() -> None:
+    from fcourse.teaching.given_enums import _enum_choice
+
+    reasons = ["faulty", "not_needed", "wrong_size"]
+    assert _enum_choice(reasons, "", ["不是"]) is None  # 不是 is "not", though CC-CEDICT also glosses it "fault"
+    assert _enum_choice(["north_pier", "harbour", "south_cove"], "Not north pier, please", []) is None
+
+
+def test_the_sentence_encoder_reads_past_a_clause_a_dash_closes() -> None:
+    from fcourse.teaching.policy import decide
+
+    spot = {"type": "string", "enum": ["north_pier", "harbour", "south_cove"],
+            "description": "north_pier = the long pier north of town; harbour = inside the breakwater; "
+                           "south_cove = sandy cove south of the headland."}
+    tide = {"type": "function", "function": {"name": "tide_table", "description": "Get the tide table for a spot.",
+                                             "parameters": {"type": "object", "properties": {"spot": spot},
+                                                            "required": ["spot"]}}}
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "Not north pier — what are the tides at "
+                                                                       "the other one tomorrow?"}], "tools": [tide]})
+    assert d.kind == "ask" and "north_pier" not in str([c.arguments for c in d.tool_calls])

@@ -46,7 +46,9 @@ def _enum_choice(values: list[Any], text: str, zh_words: list[str], about: str =
 
     own = {stem(w) for w in re.findall(r"[A-Za-z]+", about)} - {
         stem(part) for v in values if isinstance(v, str) for part in re.findall(r"[A-Za-z]+", v)}
-    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]{2,}", text) if w.lower() not in _STOP]
+    spans = negated_spans(text)  # "Not north beach - the reef spot": a word a negation reaches chooses nothing
+    words = [m.group().lower() for m in re.finditer(r"[A-Za-z][A-Za-z'-]{2,}", text)
+             if m.group().lower() not in _STOP and not inside(spans, m.start())]
     # a word the dictionary lacks is read as its parts (床架 -> 床 "bed" + 架 "frame"), a part only by a word of a
     # value (剪短 "cut short" is not like enough to shorten_sleeves)
     value_words = {stem(part) for v in values if isinstance(v, str) for part in re.findall(r"[A-Za-z]+", v)}
@@ -56,6 +58,7 @@ def _enum_choice(values: list[Any], text: str, zh_words: list[str], about: str =
     timely = any(_calendar(str(v).replace("_", " ")) for v in values)
     whole = {str(v).replace("_", " ").lower() for v in values}
     carried = [(w, src) for w, src in carried if stem(w) not in own and (w in whole or stem(w) not in tool_words)
+               and not _NEGATION_WORD.match(src)  # 不是 is "not", whatever else CC-CEDICT says ("fault")
                and (timely or not _calendar(src))  # "周日" (Sunday) is a day, never a car class
                and (w not in _NUMBER_WORDS or re.search(r"\d|[一二两三四五六七八九十]", src))]  # 钱: "one tenth"
     return _closest(values, carried)
@@ -73,6 +76,10 @@ def _parts(word: str) -> tuple[str, ...]:
 
     cut = parts(word)
     return () if len(cut) > 1 and any(p in _NOT_NAMING for p in cut) else cut
+#: a plain negation, where a negated span starts
+_PLAIN_NOT = re.compile(r"(?:don't|do not|dont|never|not|no)\b|[不没别未勿甭]", re.IGNORECASE)
+#: a Chinese word that opens with a negation names no value
+_NEGATION_WORD = re.compile(r"[不没别未勿莫甭]")
 #: number words a gloss may hold ("one tenth of a tael" for 钱): a value's number only when the word says one
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten first second third half".split())
 
@@ -324,6 +331,10 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
     zh_words: list[str] | None = None
     # a Chinese clause that turns a value down ("不要深度保洁"): the value it names is never chosen
     refused = " ".join(text[a:b] for a, b in negated_spans(text) if re.search(r"[\u4e00-\u9fff]", text[a:b]))
+    # the request without what a negation reaches ("Not north beach - the reef spot"), for the sentence encoder
+    # ("keep it for me at Riverside" is no refusal: only a plain negation counts here)
+    nots = [(a, b) for a, b in negated_spans(text) if _PLAIN_NOT.match(text, a)]
+    unsaid = "".join(" " if inside(nots, i) else ch for i, ch in enumerate(text)).strip() or text
     for name, sub in props.items():
         if not isinstance(sub, dict) or not isinstance(sub.get("enum"), list):
             continue
@@ -365,7 +376,7 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             avoid = {w for w in zh_words if len(_named(sub["enum"], w)) > 1}  # 大小, "size": no one size
             if not timely:  # a day is no car class
                 avoid |= {w for w in [*zh_words, *re.findall(r"[A-Za-z]+", text)] if _calendar(w)}
-            meant = closest_value(tuple(values), text, *ENUM_MEANING, skip=skip, avoid=frozenset(avoid),
+            meant = closest_value(tuple(values), unsaid, *ENUM_MEANING, skip=skip, avoid=frozenset(avoid),
                                   labels=tuple((v, w) for v in values for w in labels.get(str(v), ())))
             if meant:
                 value, said, sim, lead = meant

@@ -66,6 +66,7 @@ from fcourse.teaching.freetext import CUT_FROM_AROUND, free_text, whole_request
 from fcourse.teaching.locations import find_locations
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
 from fcourse.teaching.numbers import durations_in, unit_of
+from fcourse.teaching.options import VAGUE_VERBS, glossed_option, hyphened
 from fcourse.teaching.params import coerce, main_type, param_text, types_of
 from fcourse.teaching.proper_names import asks_for_a_name, not_a_name, proper_name
 
@@ -97,40 +98,7 @@ class Filled:
     paired: dict[str, list[Any]] = field(default_factory=dict)
 
 
-#: verbs any option's description may use, which say nothing about which option ("Whether the room needs ...")
-_VAGUE_VERBS = frozenset({"need", "want", "whether", "allow", "use", "should", "must", "option", "true", "false",
-                          "enabl", "set", "turn", "includ", "request",
-                          "是否", "是不是", "要不要", "可以", "需要", "可选", "选填", "默认"})
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-def glossed_option(param: str, text: str, about: frozenset[str], described: str = "") -> tuple[bool, str] | None:
-    """An option a Chinese request names through the dictionary: a gloss of one of its words is a word of the
-    option's English name (线上 "online" for ``online``, 轮椅 "wheelchair" for ``wheelchair_accessible``); false
-    when a negation reaches it (不要自动续费). Words that chose the tool (``about``) name no option of it."""
-    from fcourse.teaching.exclusion import inside, negated_spans
-    from fcourse.teaching.glosses import glossed_spans
-
-    names = {stem(w) for w in param.lower().split("_") if len(w) >= 4} - _VAGUE_VERBS - about
-    # and a long word of its description ("conservatory / sunroom" for include_conservatory)
-    names |= {stem(w) for w in re.findall(r"[A-Za-z]{6,}", described.lower())} - _VAGUE_VERBS - about
-    hit = next(((w, at) for w, at in glossed_spans(text) if stem(w) in names), None)
-    if hit is None:
-        return None
-    value = not inside(negated_spans(text), hit[1])
-    return value, f"the user's Chinese word glossed '{hit[0]}' names the option{'' if value else ', negated'}"
-
-
-def hyphened(text: str, keys: set[str]) -> tuple[bool, str] | None:
-    """An option named by a hyphenated word written as one in its name or description ("make-up" for
-    makeup_requested); false when a negation reaches it."""
-    from fcourse.teaching.exclusion import inside, negated_spans
-
-    for m in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
-        if stem((m.group(1) + m.group(2)).lower()) in keys:
-            value = not inside(negated_spans(text), m.start())
-            return value, f"'{m.group()}' names the option{'' if value else ', negated'}"
-    return None
 
 
 #: a parameter that holds a file's name (its value has a file name's shape, so it is never a guess from free text)
@@ -270,7 +238,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             named = {stem(w) for w in param.lower().split("_") if len(w) >= 4}
             pkeys = {k for k in analyse(param_text(param, schema)).keys
                      if k.startswith("#") or (len(k) >= 4 or k in named or len(k) >= 2 and _CJK.match(k))
-                     and k not in _VAGUE_VERBS
+                     and k not in VAGUE_VERBS
                      } - (sources.about - analyse(param.replace("_", " ")).keys)  # its own name's words still do
             for where in order(param, False):
                 a = analyse(texts[where])

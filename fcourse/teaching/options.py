@@ -1,0 +1,49 @@
+"""Booleans a request names in words other than the option's own (chapter 2's argument filling).
+
+Used by ``fcourse.teaching.arguments``: an option named through a Chinese word's
+CC-CEDICT glosses (线上 "online" for ``online``), or by a hyphenated word written
+as one in the option's name ("make-up" for ``makeup_requested``); false when a
+negation reaches the word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fcourse.teaching.analysis import stem
+
+__all__ = ["VAGUE_VERBS", "glossed_option", "hyphened"]
+
+#: verbs any option's description may use, which say nothing about which option ("Whether the room needs ...")
+VAGUE_VERBS = frozenset({"need", "want", "whether", "allow", "use", "should", "must", "option", "true", "false",
+                         "enabl", "set", "turn", "includ", "request",
+                         "是否", "是不是", "要不要", "可以", "需要", "可选", "选填", "默认"})
+
+
+def glossed_option(param: str, text: str, about: frozenset[str], described: str = "") -> tuple[bool, str] | None:
+    """An option a Chinese request names through the dictionary: a gloss of one of its words is a word of the
+    option's English name (线上 "online" for ``online``, 轮椅 "wheelchair" for ``wheelchair_accessible``); false
+    when a negation reaches it (不要自动续费). Words that chose the tool (``about``) name no option of it."""
+    from fcourse.teaching.exclusion import inside, negated_spans
+    from fcourse.teaching.glosses import glossed_spans
+
+    names = {stem(w) for w in param.lower().split("_") if len(w) >= 4} - VAGUE_VERBS - about
+    # and a long word of its description ("conservatory / sunroom" for include_conservatory)
+    names |= {stem(w) for w in re.findall(r"[A-Za-z]{6,}", described.lower())} - VAGUE_VERBS - about
+    hit = next(((w, at) for w, at in glossed_spans(text) if stem(w) in names), None)
+    if hit is None:
+        return None
+    value = not inside(negated_spans(text), hit[1])
+    return value, f"the user's Chinese word glossed '{hit[0]}' names the option{'' if value else ', negated'}"
+
+
+def hyphened(text: str, keys: set[str]) -> tuple[bool, str] | None:
+    """An option named by a hyphenated word written as one in its name or description ("make-up" for
+    makeup_requested); false when a negation reaches it."""
+    from fcourse.teaching.exclusion import inside, negated_spans
+
+    for m in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
+        if stem((m.group(1) + m.group(2)).lower()) in keys:
+            value = not inside(negated_spans(text), m.start())
+            return value, f"'{m.group()}' names the option{'' if value else ', negated'}"
+    return None

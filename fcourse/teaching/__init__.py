@@ -38,7 +38,8 @@ Reading words (used by the stages)
     semantics / glosses / segmenter / numbers / day_resolver
                    general resources: word embeddings (wordllama); CC-CEDICT; negation-safe jieba;
                    numbers in words and Chinese numerals; dates against a stated today
-    extract / dates / named_values / freetext / params
+    extract / dates / named_values / freetext / options / params
                    value finders: shapes and patterns; dates and times; enum values and labels;
-                   free text; what a parameter's schema says about itself
+                   free text (a reason, a note); booleans named through a gloss or a hyphenated word;
+                   what a parameter's schema says about itself
 """

@@ -51,6 +51,7 @@ def test_an_optional_reason_is_the_clause_besides_the_request_or_the_one_after_b
     assert reason("Cancel the lesson because the ice is too thin") == "the ice is too thin"
     assert reason("课取消吧，孩子发烧了。") == "孩子发烧"  # trailing particles trimmed
     assert reason("Cancel the lesson please.") is None  # one clause: the request itself
+    assert reason("Cancel the lesson as soon as you can") is None  # "as" gives no reason
     assert reason("Cancel the lesson, sorry!") is None  # an apology is no reason
     assert reason("Cancel the lesson, can I get my money back?") is None  # a question is no reason
     assert reason("取消LS-4410，LS-4411保留。") is None  # a clause about another booking

@@ -117,8 +117,9 @@ def free_text(name: str, schema: dict[str, Any], text: str, anchors: frozenset[s
 
 #: a parameter that holds why the user asks ("Reason for cancelling", 取消原因)
 _REASON_PARAM = re.compile(r"\b(?:reason|why)\b|原因|理由", re.IGNORECASE)
-#: words that introduce a reason: the clause after them is the reason
-_BECAUSE = re.compile(r"\b(?:because(?: of)?|since|as|due to)\s+|因为|由于|原因是|理由是", re.IGNORECASE)
+#: words that introduce a reason: the clause after them is the reason ("as" and "since" are left out: "as soon as
+#: possible", "since Monday")
+_BECAUSE = re.compile(r"\b(?:because(?: of)?|due to)\s+|因为|由于|原因是|理由是", re.IGNORECASE)
 #: a code in a clause (an id: "RV-400102")
 _CODE = re.compile(r"\b[A-Z]{1,5}-?\d{3,}")
 #: where a turn's clauses end (a comma before a space in English: "PV-60418, we've sold")

@@ -302,12 +302,13 @@ def _described_labels(schema: dict[str, Any]) -> dict[str, list[str]]:
     return out
 
 
-def _label_said(values: list[Any], labels: dict[str, list[str]], text: str,
-                tool_words: frozenset[str]) -> tuple[Any, str] | None:
+def _label_said(values: list[Any], labels: dict[str, list[str]], text: str, tool_words: frozenset[str],
+                spans: list[tuple[int, int]] | None = None) -> tuple[Any, str] | None:
     """(value, words) when the request says, outside a negated clause, an item the description lists for one
     value only ("马桶" where plumbing = 水管、马桶、水龙头; "row house" where terraced = terraced or row house) -
-    not a word of the tool's description, which names the tool, not a value."""
-    spans = negated_spans(text)
+    not a word of the tool's description, which names the tool, not a value; ``spans`` are where negations reach
+    (read from ``text`` when not given)."""
+    spans = negated_spans(text) if spans is None else spans
     low = text.lower()
     found: dict[Any, str] = {}
     for value in values:
@@ -330,10 +331,12 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
                  or str(p.get("source", "")).startswith("system")}
     zh_words: list[str] | None = None
     # a Chinese clause that turns a value down ("不要深度保洁"): the value it names is never chosen
-    refused = " ".join(text[a:b] for a, b in negated_spans(text) if re.search(r"[\u4e00-\u9fff]", text[a:b]))
+    negated = negated_spans(text)  # read once per call: every enum parameter uses them, as it does the tool's words
+    tool_words = _description_words(about)
+    refused = " ".join(text[a:b] for a, b in negated if re.search(r"[\u4e00-\u9fff]", text[a:b]))
     # the request without what a negation reaches ("Not north beach - the reef spot"), for the sentence encoder
     # ("keep it for me at Riverside" is no refusal: only a plain negation counts here)
-    nots = [(a, b) for a, b in negated_spans(text) if _PLAIN_NOT.match(text, a)]
+    nots = [(a, b) for a, b in negated if _PLAIN_NOT.match(text, a)]
     unsaid = "".join(" " if inside(nots, i) else ch for i, ch in enumerate(text)).strip() or text
     for name, sub in props.items():
         if not isinstance(sub, dict) or not isinstance(sub.get("enum"), list):
@@ -354,12 +357,12 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         if window and window[0] in values:  # "at 6:30pm" is evening, when evening = 17:00-20:00
             add(name, window[0], f"the user's '{window[1]}' is in the hours the description gives '{window[0]}'")
             continue
-        said = _label_said(values, labels, text, _description_words(about))
+        said = _label_said(values, labels, text, tool_words, negated)
         if said:  # "马桶一直在漏水" where plumbing = 水管、马桶、水龙头: the description's own word for a value
             add(name, said[0], f"the user's '{said[1]}' is what the description says {said[0]!r} covers")
             continue
         choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub),
-                                                    _description_words(about))
+                                                    tool_words)
         if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1:
             from fcourse.teaching.sentences import closest_value
 
@@ -371,7 +374,7 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             unpaired = " ".join(part for part, named in zip(parts, names) if not named)
             own = _description_words(f"{name.replace('_', ' ')} {unpaired}") - _description_words(" ".join(
                 str(v).replace("_", " ") for v in sub["enum"]))
-            skip = _description_words(about) - _description_words(paired) | own
+            skip = tool_words - _description_words(paired) | own
             timely = any(_calendar(str(v).replace("_", " ")) for v in sub["enum"])
             avoid = {w for w in zh_words if len(_named(sub["enum"], w)) > 1}  # 大小, "size": no one size
             if not timely:  # a day is no car class

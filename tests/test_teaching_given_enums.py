@@ -19,38 +19,6 @@ def test_a_word_that_names_several_values_a_negated_value_or_one_inside_another_
     assert enum_positions(["pdf", "docx"], "send report.docx as pdf", ("report.docx",)) == [(20, "pdf")]
 
 
-def test_the_words_a_description_pairs_with_each_value_are_read_in_its_usual_shapes() -> None:
-    from fcourse.teaching.given_enums import _described_labels
-
-    def labels(values: list[str], description: str) -> dict[str, list[str]]:
-        return _described_labels({"type": "string", "enum": values, "description": description})
-
-    assert labels(["trim", "restyle"], "Cut. trim = tidy the ends; restyle = a whole new shape.") == {
-        "trim": ["tidy the ends"], "restyle": ["a whole new shape"]}
-    assert labels(["north", "south"], "Branch: north (Hill Street) or south (the harbour).") == {
-        "north": ["Hill Street"], "south": ["the harbour"]}
-    assert labels(["tea", "coffee"], "饮品：tea为红茶/绿茶，coffee是美式咖啡。") == {
-        "tea": ["红茶", "绿茶"], "coffee": ["美式咖啡"]}
-    assert labels(["child", "senior"], "child is under 12; senior is 65+.") == {"child": ["under 12"]}  # 65+: no words
-    assert labels(["wood", "metal"], "Frame: wood = oak、walnut or pine; metal = steel/brass.") == {
-        "wood": ["oak", "walnut", "pine"], "metal": ["steel", "brass"]}  # each item of a list names the value
-
-
-def test_an_item_the_description_lists_for_one_value_chooses_it_unless_negated_or_the_tools_own_word() -> None:
-    from fcourse.teaching.given_enums import _label_said
-
-    labels = {"roof": ["瓦片", "天沟"], "wall": ["外墙", "瓷砖"], "floor": ["地板"]}
-    kinds = list(labels)
-    assert _label_said(kinds, labels, "阳台的瓷砖裂了", frozenset()) == ("wall", "瓷砖")
-    assert _label_said(kinds, labels, "不是瓷砖，是地板翘起来了", frozenset()) == ("floor", "地板")
-    assert _label_said(kinds, labels, "瓷砖和地板都坏了", frozenset()) is None  # two values: not one
-    assert _label_said(kinds, labels, "瓷砖裂了", frozenset({"瓷砖"})) is None  # the tool's own word
-    # short English items ("ok", "pan") are too common to choose a value
-    assert _label_said(["a", "b"], {"a": ["ok"], "b": ["pan"]}, "a pan is ok", frozenset()) is None
-    assert _label_said(["a", "b"], {"a": ["fine"], "b": ["pane"]}, "the window pane", frozenset()) == ("b", "pane")
-    assert _label_said(["a", "b"], {"a": ["okay"], "b": ["pane"]}, "the window pane is okay", frozenset()) is None
-
-
 def test_a_value_is_chosen_by_the_words_its_description_gives_it() -> None:
     from fcourse.teaching.policy import decide
 

@@ -33,3 +33,10 @@ def test_a_pronoun_jieba_glued_to_a_guessed_verb_stands_alone() -> None:
     assert [w for w, _, _ in segment("帮我查一下物流")][:3] == ["帮", "我", "查"]
     assert [w for w, _, _ in analysis_segment("你查一下物流")][:2] == ["你", "查"]
     assert [w for w, _, _ in segment("我们明天去")][0] == "我们"  # a dictionary word stays whole
+
+
+def test_function_words_are_the_ones_jieba_tags_as_naming_no_thing() -> None:
+    from fcourse.teaching.segmenter import function_word
+
+    assert function_word("有人") and function_word("已经") and function_word("我们")
+    assert not function_word("蚂蚁") and not function_word("漏水")

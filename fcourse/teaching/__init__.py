@@ -32,9 +32,9 @@ Reading words (used by the stages)
     documents / moves
                    (stage 2) what a description says about its own tool (not sentences that send the reader to
                    another one); a request for a new day, and the tools that take one
-    exclusion / given_values / given_enums / counting
+    exclusion / given_values / given_enums / value_labels / counting
                    (stage 4b) values the user excluded by a negation; values the user gave that the filler missed
-                   (enum values said or meant; which number counts what)
+                   (enum values said or meant, and the words a description gives each; which number counts what)
     semantics / glosses / segmenter / numbers / day_resolver
                    general resources: word embeddings (wordllama); CC-CEDICT; negation-safe jieba;
                    numbers in words and Chinese numerals; dates against a stated today

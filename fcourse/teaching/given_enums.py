@@ -22,6 +22,7 @@ from fcourse.teaching.dates import window_value
 from fcourse.teaching.exclusion import inside, negated_spans
 from fcourse.teaching.moves import is_new
 from fcourse.teaching.params import param_text, value_pattern
+from fcourse.teaching.value_labels import NUMBER_WORDS, described_labels, label_said, label_word
 
 __all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "enum_positions", "fill_enums", "order_enums", "said_once"]
 
@@ -60,7 +61,7 @@ def _enum_choice(values: list[Any], text: str, zh_words: list[str], about: str =
     carried = [(w, src) for w, src in carried if stem(w) not in own and (w in whole or stem(w) not in tool_words)
                and not _NEGATION_WORD.match(src)  # 不是 is "not", whatever else CC-CEDICT says ("fault")
                and (timely or not _calendar(src))  # "周日" (Sunday) is a day, never a car class
-               and (w not in _NUMBER_WORDS or re.search(r"\d|[一二两三四五六七八九十]", src))]  # 钱: "one tenth"
+               and (w not in NUMBER_WORDS or re.search(r"\d|[一二两三四五六七八九十]", src))]  # 钱: "one tenth"
     return _closest(values, carried)
 
 
@@ -80,8 +81,6 @@ def _parts(word: str) -> tuple[str, ...]:
 _PLAIN_NOT = re.compile(r"(?:don't|do not|dont|never|not|no)\b|[不没别未勿甭]", re.IGNORECASE)
 #: a Chinese word that opens with a negation names no value
 _NEGATION_WORD = re.compile(r"[不没别未勿莫甭]")
-#: number words a gloss may hold ("one tenth of a tael" for 钱): a value's number only when the word says one
-_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten first second third half".split())
 
 
 def _calendar(word: str) -> bool:
@@ -278,50 +277,6 @@ def _description_words(about: str) -> frozenset[str]:
     return frozenset(words)
 
 
-#: how a description pairs a value with its words: "a = words", "a: words", "a (words)", "a为words", "a means words"
-_LABEL = (r"(?:\s*[=＝:：]\s*|\s*[（(]\s*|\s*(?:为|是|指|表示|即)\s*|\s+(?:is|means|-|–|—)\s+)"
-          r"([^；;，,。.（(=＝:：)）]+)")
-
-
-#: what separates the items of a value's list of words
-_ITEMS = re.compile(r"/|、|\s+or\s+")
-
-
-def _described_labels(schema: dict[str, Any]) -> dict[str, list[str]]:
-    """The words a parameter's description pairs with its values ("standard=日常保洁；deep_clean=深度保洁",
-    "downtown (city centre)", "senior is 65+")."""
-    values = {str(v) for v in schema.get("enum", [])}
-    about = str(schema.get("description", ""))
-    out: dict[str, list[str]] = {}
-    for value in sorted(values):
-        for said in re.findall(rf"(?<![\w-]){re.escape(value)}{_LABEL}", about):
-            # 外套/大衣, "水管、马桶、水龙头", "terraced or row house": each item of a list names the value
-            for label in (part.strip() for part in _ITEMS.split(said)):
-                if label not in values and re.search(r"[A-Za-z]{2}|[\u4e00-\u9fff]", label):
-                    out.setdefault(value, []).append(label)
-    return out
-
-
-def _label_said(values: list[Any], labels: dict[str, list[str]], text: str, tool_words: frozenset[str],
-                spans: list[tuple[int, int]] | None = None) -> tuple[Any, str] | None:
-    """(value, words) when the request says, outside a negated clause, an item the description lists for one
-    value only ("马桶" where plumbing = 水管、马桶、水龙头; "row house" where terraced = terraced or row house) -
-    not a word of the tool's description, which names the tool, not a value; ``spans`` are where negations reach
-    (read from ``text`` when not given)."""
-    spans = negated_spans(text) if spans is None else spans
-    low = text.lower()
-    found: dict[Any, str] = {}
-    for value in values:
-        for label in labels.get(str(value), ()):
-            item = label.strip().lower()
-            if item in tool_words or (len(item) < 2 if not item.isascii() else len(item) < 4):
-                continue
-            pattern = re.escape(item) if not item.isascii() else rf"(?<![\w-]){re.escape(item)}(?![\w-])"
-            if any(not inside(spans, m.start()) for m in re.finditer(pattern, low)):
-                found.setdefault(value, label.strip())
-    return next(iter(found.items())) if len(found) == 1 else None
-
-
 def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],
                 args: dict[str, Any], prov: list[dict[str, Any]], add: Any, about: str = "") -> None:
     """Enum values the user named or meant; ``about`` is the tool's description, whose words (the ones that chose
@@ -345,10 +300,11 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             continue
         optional = name not in args and name not in required
         if zh_words is None:
-            zh_words = _dictionary_words(text) if conversation.zh or re.search(r"[\u4e00-\u9fff]", text) else []
+            zh_spans = _dictionary_spans(text) if conversation.zh or re.search(r"[\u4e00-\u9fff]", text) else []
+            zh_words = [w for w, _ in zh_spans]
         values = list(sub["enum"])
         no = _enum_choice(values, refused, _dictionary_words(refused), param_text(name, sub)) if refused else None
-        labels = _described_labels(sub)  # "deep_clean=深度保洁": the description's own word for a value
+        labels = described_labels(sub)  # "deep_clean=深度保洁": the description's own word for a value
         values = [v for v in values if not (no and v == no[0])
                   and not any(label in refused for label in labels.get(str(v), ()))]
         if _unlisted(values, text):  # "11x14" where the sizes are 4x6 and 8x10: a size the schema lacks is asked for
@@ -357,9 +313,14 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         if window and window[0] in values:  # "at 6:30pm" is evening, when evening = 17:00-20:00
             add(name, window[0], f"the user's '{window[1]}' is in the hours the description gives '{window[0]}'")
             continue
-        said = _label_said(values, labels, text, tool_words, negated)
+        said = label_said(values, labels, text, tool_words, negated)
         if said:  # "马桶一直在漏水" where plumbing = 水管、马桶、水龙头: the description's own word for a value
             add(name, said[0], f"the user's '{said[1]}' is what the description says {said[0]!r} covers")
+            continue
+        word = label_word(values, labels, text, tool_words, negated, zh_spans)
+        if word:  # "老鼠" where vermin = 老鼠等有害动物: a word of what the description says a value covers
+            add(name, word[0], f"the user's '{word[1]}' is a word of what the description says {word[0]!r} covers "
+                               f"('{word[2]}')")
             continue
         choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub),
                                                     tool_words)

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["NEGATIONS", "base_tokenizer", "is_negation", "segment", "split_negation", "split_pronoun"]
+__all__ = ["NEGATIONS", "base_tokenizer", "function_word", "is_negation", "segment", "split_negation", "split_pronoun"]
 
 #: negation words, longest first (a closed class of the language, not phrases from any test)
 NEGATIONS = ("先别", "不要", "不想", "不用", "不必", "别", "不", "没", "勿", "甭", "莫", "未")
@@ -103,6 +103,24 @@ def _negated_verbs(dict_text: str) -> list[str]:
         if p and word not in NEGATIONS and word[len(p):] in verbs:
             out.append(word)
     return out
+
+
+#: jieba's tags of word classes that name no thing: pronouns, numbers, measure words, adverbs, prepositions,
+#: conjunctions, particles, interjections, onomatopoeia
+_FUNCTION_TAGS = "r m q d p c u y e o".split()
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> frozenset[str]:
+    base = base_tokenizer()
+    with open(base.get_dict_file().name, encoding="utf-8") as fh:
+        text = fh.read()
+    return frozenset(re.findall(rf"^(\S+) \S+ (?:{'|'.join(_FUNCTION_TAGS)})\S*$", text, re.M))
+
+
+def function_word(word: str) -> bool:
+    """Whether jieba's dictionary tags ``word`` as a word that names no thing (有人 "someone", 已经 "already")."""
+    return word in _function_words()
 
 
 @lru_cache(maxsize=1)

@@ -133,3 +133,18 @@ def test_the_sentence_encoder_reads_past_a_clause_a_dash_closes() -> None:
     d = decide({"model": "m", "messages": [{"role": "user", "content": "Not north pier — what are the tides at "
                                                                        "the other one tomorrow?"}], "tools": [tide]})
     assert d.kind == "ask" and "north_pier" not in str([c.arguments for c in d.tool_calls])
+
+
+def test_a_number_in_one_values_name_chooses_it_unless_a_date_a_time_or_another_arguments_number() -> None:
+    from fcourse.teaching.given_enums import _number_named
+
+    sizes = ["cup_250", "jar_750", "tub_2000"]
+    assert _number_named(sizes, "two of the 750 jars please", [], []) == ("jar_750", "750")
+    assert _number_named(sizes, "两罐750毫升的", [], []) == ("jar_750", "750")
+    assert _number_named(sizes, "deliver on the 250th day", [], []) is None  # an ordinal
+    assert _number_named(sizes, "at 750: nothing", [], []) == ("jar_750", "750")
+    assert _number_named(sizes, "送到250号楼", [], []) is None  # 号: a label, not a size
+    assert _number_named(sizes, "250 of them", [], [250]) is None  # another argument's count
+    assert _number_named(sizes, "to 750 Elm Road", [], ["750 Elm Road"]) is None  # inside another argument
+    assert _number_named(sizes, "not the 750, the 2000", [(0, 12)], []) == ("tub_2000", "2000")
+    assert _number_named(sizes, "the 250 or the 750", [], []) is None  # two values

@@ -277,6 +277,31 @@ def _description_words(about: str) -> frozenset[str]:
     return frozenset(words)
 
 
+#: what after a number makes it a date, a time or an ordinal, not a size or a model ("the 12th", "3点", "5:30")
+_NOT_A_MODEL = re.compile(r"\s*(?:st|nd|rd|th|am|pm|号|日|月|点|时|:\d|[.,/-]\d)", re.IGNORECASE)
+
+
+def _number_named(values: list[Any], text: str, spans: list[tuple[int, int]],
+                  taken: list[Any]) -> tuple[Any, str] | None:
+    """(value, number) when the request says, outside a negated clause, a number that is in one value's name only
+    ("312" for battery_312, "500毫升" for ml_500): no date, time or ordinal, and no number another argument holds
+    ("5 copies", "12 Queen Street")."""
+    spans = spans + [(m.start(), m.end()) for t in taken for m in re.finditer(re.escape(str(t)), text)
+                     if len(str(t)) > 2]
+    counts = {str(t) for t in taken if isinstance(t, (int, float))}
+    holders: dict[str, list[Any]] = {}
+    for v in values:
+        for digits in set(re.findall(r"\d+", str(v))):
+            holders.setdefault(digits, []).append(v)
+    found = {}
+    for m in re.finditer(r"(?<![A-Za-z0-9_.,:/-])\d+(?![A-Za-z0-9_])", text):
+        owners = holders.get(m.group(), [])
+        if len(owners) == 1 and m.group() not in counts and not inside(spans, m.start()) \
+                and not _NOT_A_MODEL.match(text, m.end()):
+            found.setdefault(owners[0], m.group())
+    return next(iter(found.items())) if len(found) == 1 else None
+
+
 def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], required: list[str],
                 args: dict[str, Any], prov: list[dict[str, Any]], add: Any, about: str = "") -> None:
     """Enum values the user named or meant; ``about`` is the tool's description, whose words (the ones that chose
@@ -316,6 +341,10 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         said = label_said(values, labels, text, tool_words, negated)
         if said:  # "马桶一直在漏水" where plumbing = 水管、马桶、水龙头: the description's own word for a value
             add(name, said[0], f"the user's '{said[1]}' is what the description says {said[0]!r} covers")
+            continue
+        number = _number_named(values, text, negated, [v for n, v in args.items() if n != name])
+        if number:  # "the 312 batteries" where the items are battery_13 and battery_312
+            add(name, number[0], f"the user's number {number[1]} is the one in the value {number[0]!r}")
             continue
         word = label_word(values, labels, text, tool_words, negated, zh_spans)
         if word:  # "老鼠" where vermin = 老鼠等有害动物: a word of what the description says a value covers

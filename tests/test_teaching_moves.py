@@ -55,3 +55,11 @@ def test_a_verb_that_asks_for_another_time_by_itself_is_a_move_with_the_day_stil
                                                {"role": "user", "content": "VS-1234 那次想改期"}],
                     "tools": [BOOK, MOVE]})
     assert reply.kind == "ask" and reply.record["missing"] == {"shift_visit": ["new_date"]}
+
+
+def test_a_change_is_asked_by_a_verb_of_change_or_cancel_in_either_language() -> None:
+    from fcourse.teaching.moves import asks_change
+
+    assert asks_change("Can I move it to Friday?") and asks_change("please cancel the 5th")
+    assert asks_change("能改成四个人吗") and asks_change("换一张桌子") and asks_change("reschedule me")
+    assert not asks_change("Can I get a table on Friday?") and not asks_change("明天晚上订两位")

@@ -100,3 +100,30 @@ def test_an_id_that_several_tools_take_chooses_none_of_them() -> None:
     d = decide({"model": "m", "messages": [{"role": "user", "content": "上次处理完蟑螂又出来了，单号PC-20481。"}],
                 "tools": tools})
     assert not d.tool_calls or d.tool_calls[0].name != "cancel_visit"  # never cancels on a guess
+
+
+def test_a_request_that_names_nothing_existing_and_asks_no_change_goes_to_the_tool_that_needs_no_id() -> None:
+    when = {"date": {"type": "string", "format": "date", "description": "Day of the table"},
+            "time": {"type": "string", "pattern": "^[0-2][0-9]:[0-5][0-9]$", "description": "Time, HH:MM"},
+            "diners": {"type": "integer", "minimum": 1, "maximum": 12, "description": "Number of diners"}}
+    booking = {"type": "string", "pattern": "^TB-[0-9]{4}$", "description": "The booking, e.g. TB-1234"}
+    tools = [tool("book_table", "Reserve a new table.", when, ["date", "time", "diners"]),
+             tool("change_table", "Change the day, time or number of diners of an existing table booking.",
+                  {"booking": booking, **when}, ["booking"])]
+
+    def ask(text: str, offered: list[dict[str, Any]] = tools) -> Decision:
+        return decide({"model": "m", "messages": [{"role": "system", "content": "Today is 2031-05-06."},
+                                                  {"role": "user", "content": text}], "tools": offered})
+
+    d = ask("Can I get a time tomorrow at 20:00 for 4 diners?")  # the words read the change best
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [
+        ("book_table", {"date": "2031-05-07", "time": "20:00", "diners": 4})]
+    assert "change_table would ask for ['booking'], the id of something that already exists" in d.record["reason"]
+    d = ask("Can I move it to a time tomorrow at 20:00 for 4 diners?")  # a change asked for: the booking is asked
+    assert d.kind == "ask" and d.record["missing"] == {"change_table": ["booking"]}
+    d = ask("Can I get a time tomorrow at 20:00 for 4 diners? It's TB-12")  # an id the user tried to give
+    assert d.kind == "ask" and d.record["missing"] == {"change_table": ["booking"]}
+    plain = [tools[0], tool("change_table", "Change the day, time or number of diners of a table booking.",
+                            {"booking": booking, **when}, ["booking"])]  # it does not say the booking exists
+    d = ask("Can I get a time tomorrow at 20:00 for 4 diners?", plain)
+    assert d.kind == "ask" and d.record["missing"] == {"change_table": ["booking"]}

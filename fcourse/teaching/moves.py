@@ -19,7 +19,7 @@ from typing import Any
 from fcourse.teaching.conversation import function_of
 from fcourse.teaching.params import param_text
 
-__all__ = ["is_new", "move_asked", "takes_day", "takes_new_day"]
+__all__ = ["asks_change", "is_new", "move_asked", "takes_day", "takes_new_day"]
 
 _CHANGE_EN = re.compile(r"\b(?:move|moved|moving|slide|shift|push|bump|bring|change|switch|reschedule|postpone|"
                         r"delay|put)\b", re.IGNORECASE)
@@ -31,6 +31,17 @@ _INSTEAD = re.compile(r"\s*instead\b", re.IGNORECASE)  # matched right after a d
 #: verbs that by themselves ask for another day or time, with no day said yet ("reschedule PV-2", "改期")
 _RETIME = re.compile(r"\b(?:re-?schedul\w*|postpon\w*)\b|改期|改(?:个|一下)?时间|换个(?:时间|日子)|延期|推迟|往后推"
                      r"|改日期", re.IGNORECASE)
+
+
+#: Chinese verbs of change (改, 换, 挪, 调整, 推迟, 延, 提前, 取消 ...)
+_CHANGE_ZH = re.compile(r"[改换挪延]|调整|调到|推迟|往后|提前|取消|退")
+
+
+def asks_change(text: str) -> bool:
+    """Whether a turn asks to change or cancel something (a verb of change, "instead", 改, 换 ...), with or without
+    a new day."""
+    return bool(_CHANGE_EN.search(text) or _RETIME.search(text) or _INSTEAD.search(text) or _CHANGE_ZH.search(text)
+                or re.search(r"\b(?:cancel|drop|update|modify|extend|add|remove)\w*", text, re.IGNORECASE))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -11,6 +11,7 @@ tracking it. The record's reason says when this changed the choice.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -84,6 +85,14 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
             why = f"{best['name']} would ask for {proposal.missing.get(best['name'])} and has no place for the id " \
                   f"the user gave ({', '.join(sorted(ids))}), while {row['name']} (score {row['score']}) takes it " \
                   "and has every required value"
+        elif proposal.missing and row["score"] > 0 and _said(proposal.filled[0][1]) <= _values(params) \
+                and all(how.get(r, ("", ""))[0] == "latest user turn" or how[r][1].startswith("pattern ")
+                        for r in required) \
+                and _names_nothing_existing(conversation, best, proposal, row):
+            why = f"{best['name']} would ask for {proposal.missing.get(best['name'])}, the id of something that " \
+                  f"already exists, but the conversation names none and asks for no change, while {row['name']} " \
+                  f"(score {row['score']}) needs no such id and has every required value (from the user's turn, " \
+                  "or an id from the context)"
         elif not proposal.missing and (extra := {v for v in own - best_all if v not in best_how}) \
                 and _values(params) >= best_all:
             why = f"{row['name']} (score {row['score']}) takes every value {best['name']} takes, and more that " \
@@ -92,6 +101,31 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
             continue
         return replace(other, reason=f"{act.reason}; {why}"), replace(got)
     return act, proposal
+
+
+#: words of a description for a thing that already exists (closed class: "an existing booking", 已有的预约)
+_EXISTING = re.compile(r"\b(?:existing|already|current|previous)\b|已有|已经|现有|原有|原来", re.IGNORECASE)
+
+_ID_LIKE = re.compile(r"\b[A-Z]{1,5}-?\d{2,}\b")
+
+
+def _names_nothing_existing(conversation: Any, best: Any, proposal: Any, row: Any) -> bool:
+    """Whether the best tool asks only for ids (parameters with a pattern) that nothing in the conversation fits
+    and the other tool does not require, and the latest turn asks for no change ("Can I get a lane tomorrow at
+    7pm?" changes no booking: the booking tool, not the one that changes one)."""
+    from fcourse.teaching.moves import asks_change
+
+    props = (function_of(conversation.tools[best["index"]]).get("parameters") or {}).get("properties") or {}
+    other = (function_of(conversation.tools[row["index"]]).get("parameters") or {}).get("required") or []
+    missing = proposal.missing.get(best["name"]) or []
+    said = " ".join([conversation.latest, conversation.context, *conversation.earlier])
+    if not _EXISTING.search(str(function_of(conversation.tools[best["index"]]).get("description", ""))):
+        return False
+    if _ID_LIKE.search(conversation.latest):  # "Enrol MS-41": an id the user tried to give, though it fits no pattern
+        return False
+    return bool(missing) and not asks_change(conversation.latest) and all(
+        isinstance(props.get(m), dict) and props[m].get("pattern") and m not in other
+        and not any(fits_pattern(props[m], w) for w in re.findall(r"[\w-]+", said)) for m in missing)
 
 
 def _values(filled: Any) -> set[str]:

@@ -132,3 +132,24 @@ def test_a_candidate_at_another_address_than_the_users_is_contradicted() -> None
     context = "Verified: previous job JB-2201 (fence repair at 12 Birch Road)."
     assert contradicted(context, "JB-2201", "The gate at 40 Elm Street is hanging off its hinges", None)
     assert contradicted(context, "JB-2201", "The gate at 12 Birch Road is hanging off its hinges", None) is None
+
+
+def test_a_listed_month_and_day_is_matched_by_the_day_alone_even_with_no_today() -> None:
+    from fcourse.teaching.context_choice import choose_in_context
+
+    context = "已核实：两次送货 DL-4410（3月9日）和 DL-4471（3月16日）。"
+    assert choose_in_context(context, ["DL-4410", "DL-4471"], "16号那次改一下", None)[0] == ["DL-4471"]
+    context = "Verified: deliveries DL-4410 (Mar 9) and DL-4471 (Mar 16)."
+    assert choose_in_context(context, ["DL-4410", "DL-4471"], "the one on the 9th", None)[0] == ["DL-4410"]
+    assert choose_in_context(context, ["DL-4410", "DL-4471"], "the one on the 12th", None) is None
+
+
+def test_a_number_the_user_says_that_is_one_candidates_own_chooses_it_unless_negated_or_a_day() -> None:
+    from fcourse.teaching.context_choice import choose_in_context
+
+    context = "Verified: the member's lockers LK-207 and LK-208."
+    assert choose_in_context(context, ["LK-207", "LK-208"], "put it on locker 208", None)[0] == ["LK-208"]
+    assert choose_in_context(context, ["LK-207", "LK-208"], "208号柜子，不是207", None)[0] == ["LK-208"]
+    assert choose_in_context(context, ["LK-207", "LK-208"], "not 208", None) is None
+    days = "Verified: the member's lockers LK-12 and LK-20."
+    assert choose_in_context(days, ["LK-12", "LK-20"], "book it for the 20th", None) is None  # a day, not a locker

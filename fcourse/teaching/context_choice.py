@@ -66,14 +66,20 @@ def _words(text: str) -> set[str]:
 _BARE_DAY = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b(?! of\b)|(?<![月\d])(\d{1,2})[号日]")
 
 
+#: a month and day the context lists ("2月22日", "Feb 22"): that day of the month
+_MONTH_DAY = re.compile(r"(?<=\d月)(\d{1,2})[日号]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
+                        r"(\d{1,2})\b", re.IGNORECASE)
+
+
 def _days(text: str, today: dt.date | None, listed: bool = False) -> set[str]:
     """The days a text names (YYYY-MM-DD); with ``listed`` (the context's), each also as its day of the month, which
     a day said alone by the user ("the 5th") matches."""
     from fcourse.teaching.day_resolver import dates_in
 
     days = {m.iso for m in dates_in(text, today) if m.iso}
-    if listed:
-        return days | {f"day {int(d[8:10])}" for d in days}
+    if listed:  # a listed month and day is that day of the month, even with no today to give it a year
+        return days | {f"day {int(d[8:10])}" for d in days} | {
+            f"day {int(m.group(1) or m.group(2))}" for m in _MONTH_DAY.finditer(text)}
     return days | {f"day {int(m.group(1) or m.group(2))}" for m in _BARE_DAY.finditer(text)}
 
 
@@ -112,10 +118,13 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     first = min(context.find(c) for c in attributes)
     heading = context[max((m.end() for m in _SPLIT.finditer(context, 0, first)), default=0):first]
     user_words, user_days = _words(said) - _words(heading), _days(said, today)
+    # a number the user says that is the candidate's own ("115号地块" for PL-115), not part of an id or a date
+    numbers = {m.group() for m in re.finditer(r"(?<![A-Za-z0-9_.:/-])\d{2,}(?![A-Za-z0-9_.:/-])", said)
+               if not (int(m.group()) <= 31 and re.match(r"\s*[月日号点时]|st|nd|rd|th", said[m.end():]))}
     scores = {}
     for value, about in attributes.items():
         shared = (user_words & _words(about)) | (user_days & _days(about, today, listed=True))
-        scores[value] = shared
+        scores[value] = shared | {f"the number {d}" for d in re.findall(r"\d+", value) if d in numbers}
     ranked = sorted(scores.items(), key=lambda kv: -len(kv[1]))
     best, runner_up = ranked[0], ranked[1]
     if best[1] and len(best[1]) > len(runner_up[1]):

@@ -153,3 +153,15 @@ def test_a_number_the_user_says_that_is_one_candidates_own_chooses_it_unless_neg
     assert choose_in_context(context, ["LK-207", "LK-208"], "not 208", None) is None
     days = "Verified: the member's lockers LK-12 and LK-20."
     assert choose_in_context(days, ["LK-12", "LK-20"], "book it for the 20th", None) is None  # a day, not a locker
+
+
+def test_words_paired_before_each_candidate_describe_it_but_a_list_heading_describes_none() -> None:
+    from fcourse.teaching.context_choice import choose_in_context
+
+    context = "Menu codes: iced latte 0.5 l = DR-101; hot chocolate = DR-102; mint tea = DR-103."
+    codes = ["DR-101", "DR-102", "DR-103"]
+    assert choose_in_context(context, codes, "one hot chocolate please", None)[0] == ["DR-102"]
+    # the first one's words are its own, not the heading's; "0.5 l" keeps them together
+    assert choose_in_context(context, codes, "an iced latte", None)[0] == ["DR-101"]
+    listed = "告警中的服务器：web-3、web-4。"  # a heading, then a list: no words paired with either
+    assert choose_in_context(listed, ["web-3", "web-4"], "把告警的那台重启", None) is None

@@ -38,15 +38,35 @@ _SPLIT = re.compile(r"[.;。；\n]")
 _OTHER = re.compile(r"\b(?:other|rest|another|everything|all)\b|另一|其他|其它|别的|剩下|其余|所有|全部", re.IGNORECASE)
 
 
+#: what ends the words a context pairs with a value written after them: a clause mark, or a full stop before a space
+_PAIR_CUT = re.compile(r"[;。；\n:：,，=＝、]|\.(?=\s)")
+
+
+def _paired(before: str) -> str:
+    """The words a context pairs with the value right after ``before`` ("Sony A7 IV body = ", "小号：") or ""."""
+    m = re.search(r"[=＝:：]\s*$", before)
+    if not m:
+        return ""
+    cuts = [c.end() for c in _PAIR_CUT.finditer(before, 0, m.start())]
+    words = before[cuts[-1] if cuts else 0:m.start()]
+    return words if re.search(r"\w", words) else ""
+
+
 def _attributes(context: str, candidates: list[str]) -> dict[str, str]:
-    """Each candidate with the words written right after it, up to the next candidate or the end of the sentence."""
+    """Each candidate with the words written right after it, up to the next candidate or the end of the sentence;
+    when none follow any of them and each has words paired before it ("Sony A7 IV body = CM-1042; Fujifilm X-T5
+    body = CM-1188"), those words."""
     spots = sorted((context.find(c), c) for c in candidates if c in context)
     out: dict[str, str] = {}
+    before: dict[str, str] = {}
     for i, (start, value) in enumerate(spots):
         end = spots[i + 1][0] if i + 1 < len(spots) else len(context)
         stretch = context[start + len(value):end]
         stop = _SPLIT.search(stretch)
         out[value] = stretch[:stop.start()] if stop else stretch
+        before[value] = _paired(context[spots[i - 1][0] + len(spots[i - 1][1]) if i else 0:start])
+    if not any(re.search(r"\w", about) for about in out.values()) and all(before.values()):
+        return before
     return out
 
 
@@ -117,6 +137,8 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     # a word the context says of all of them ("两个试衣预约：FT-1（西装）和FT-2（旗袍）": 试衣, "clothes") picks none
     first = min(context.find(c) for c in attributes)
     heading = context[max((m.end() for m in _SPLIT.finditer(context, 0, first)), default=0):first]
+    for about in attributes.values():  # "Catalogue: Sony A7 IV body = CM-1042": the first one's words are its own
+        heading = heading.replace(about, " ") if about.strip() else heading
     user_words, user_days = _words(said) - _words(heading), _days(said, today)
     # a number the user says that is the candidate's own ("115号地块" for PL-115), not part of an id or a date
     numbers = {m.group() for m in re.finditer(r"(?<![A-Za-z0-9_.:/-])\d{2,}(?![A-Za-z0-9_.:/-])", said)

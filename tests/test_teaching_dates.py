@@ -86,3 +86,16 @@ def test_an_hours_parameter_takes_the_length_of_the_stretch_of_the_clock() -> No
         ["start", "hours"])
     assert [c.arguments for c in ask("rent the hall from 2pm to 5pm", [hall]).tool_calls] == [
         {"start": "14:00", "hours": 3}]
+
+
+def test_a_relative_day_is_resolved_against_the_stated_today_not_the_first_date_in_the_context() -> None:
+    from fcourse.teaching.policy import decide
+
+    tool = {"type": "function", "function": {"name": "move_order", "description": "Move an order to a new day.",
+                                             "parameters": {"type": "object", "properties": {
+                                                 "new_date": {"type": "string", "format": "date"}},
+                                                 "required": ["new_date"]}}}
+    context = "今天是2031年5月6日。已核实：订单 OR-1（2031-05-20）。"
+    d = decide({"model": "m", "messages": [{"role": "system", "content": context},
+                                           {"role": "user", "content": "改到明天"}], "tools": [tool]})
+    assert [c.arguments for c in d.tool_calls] == [{"new_date": "2031-05-07"}]

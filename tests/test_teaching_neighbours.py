@@ -127,3 +127,18 @@ def test_a_request_that_names_nothing_existing_and_asks_no_change_goes_to_the_to
                             {"booking": booking, **when}, ["booking"])]  # it does not say the booking exists
     d = ask("Can I get a time tomorrow at 20:00 for 4 diners?", plain)
     assert d.kind == "ask" and d.record["missing"] == {"change_table": ["booking"]}
+
+
+def test_when_the_tool_that_needs_no_id_lacks_a_value_it_is_the_one_asked_for() -> None:
+    when = {"date": {"type": "string", "format": "date", "description": "Day of the table"},
+            "time": {"type": "string", "pattern": "^[0-2][0-9]:[0-5][0-9]$", "description": "Time, HH:MM"},
+            "diners": {"type": "integer", "minimum": 1, "maximum": 12, "description": "Number of diners"}}
+    booking = {"type": "string", "pattern": "^TB-[0-9]{4}$", "description": "The booking, e.g. TB-1234"}
+    guest = {"guest": {"type": "string", "description": "Name the table is held under"}}
+    tools = [tool("book_table", "Reserve a new table.", {**when, **guest}, ["date", "time", "diners", "guest"]),
+             tool("change_table", "Change the day, time or number of diners of an existing table booking.",
+                  {"booking": booking, **when}, ["booking"])]
+    d = decide({"model": "m", "messages": [{"role": "system", "content": "Today is 2031-05-06."}, {
+        "role": "user", "content": "Can I get a table time tomorrow at 20:00 for 4 diners?"}], "tools": tools})
+    assert d.kind == "ask" and d.record["missing"] == {"book_table": ["guest"]}  # the change reads best
+    assert "change_table would ask for ['booking'], the id of something that already exists" in d.record["reason"]

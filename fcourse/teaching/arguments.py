@@ -60,7 +60,7 @@ from typing import Any
 from fcourse.teaching.analysis import analyse, stem
 from fcourse.teaching.choosing import nearest, pick_candidate
 from fcourse.teaching.dates import clock_of, clock_spans, clock_values, resolve_date, time_spans, wants_clock, wants_day
-from fcourse.teaching.day_resolver import dates_in
+from fcourse.teaching.day_resolver import dates_in, today_in
 from fcourse.teaching.extract import Candidate, candidates, example_pattern, without_file_names
 from fcourse.teaching.freetext import CUT_FROM_AROUND, free_text, whole_request
 from fcourse.teaching.locations import find_locations
@@ -325,9 +325,9 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 if resolved:
                     value, how = resolved, f"{how} {pick.value!r} written as HH:MM"
             elif kind == "time" and isinstance(value, str):
-                resolved = resolve_date(value, schema, param, sources.context)
+                resolved = resolve_date(value, schema, param, today_in([sources.context]))
                 if resolved:
-                    value, how = resolved, f"{how}, resolved against the date in the context"
+                    value, how = resolved, f"{how}, resolved against the stated today"
             if value is None:
                 continue
             (clock_taken if clock else reserved)[where].append((pick.start, pick.end))

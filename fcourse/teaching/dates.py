@@ -156,25 +156,21 @@ def clock_of(value: str, around: str = "") -> str | None:
     return got
 
 
-def resolve_date(value: str, schema: dict[str, Any], name: str, context: str) -> str | None:
-    """"tomorrow" as YYYY-MM-DD when the parameter wants that format and the context says today's date;
+def resolve_date(value: str, schema: dict[str, Any], name: str, today: datetime.date | None) -> str | None:
+    """"tomorrow" as YYYY-MM-DD when the parameter wants that format and the conversation states ``today``
+    (``day_resolver.today_in``: never the first date the context holds, such as an order's day);
     "7pm" / "7点" as HH:MM when the parameter wants a clock time."""
     text = param_text(name, schema)
     if "HH:MM" in text.upper() and "YYYY" not in text.upper():
         return clock_of(value)
     if schema.get("format") != "date" and "YYYY-MM-DD" not in text.upper():
         return None
-    today = _ISO_DATE_RE.search(context)
     if not today:
         return None
     word = value.strip().lower()
     for rel, days in _RELATIVE_DAYS:
         if word == rel:
-            try:
-                base = datetime.date(int(today.group(1)), int(today.group(2)), int(today.group(3)))
-            except ValueError:
-                return None
-            return (base + datetime.timedelta(days=days)).isoformat()
+            return (today + datetime.timedelta(days=days)).isoformat()
     return None
 
 

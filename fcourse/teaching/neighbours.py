@@ -75,8 +75,14 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
                 why = f"{best['name']} would ask for {proposal.missing.get(best['name'])} and takes nothing the " \
                       f"user said, while {row['name']} (score {row['score']}) takes {', '.join(sorted(own))}: ask " \
                       "for what it lacks"
-                return replace(other, reason=f"{act.reason}; {why}"), replace(got)
-            continue
+            elif near and proposal.missing and own and _said(proposal.filled[0][1]) <= _values(params) \
+                    and _names_nothing_existing(conversation, best, proposal, row):
+                why = f"{best['name']} would ask for {proposal.missing.get(best['name'])}, the id of something " \
+                      f"that already exists, but the conversation names none and asks for no change, while " \
+                      f"{row['name']} (score {row['score']}) takes every value the user gave: ask for what it lacks"
+            else:
+                continue
+            return replace(other, reason=f"{act.reason}; {why}"), replace(got)
         if proposal.missing and own and near:
             why = f"{best['name']} would ask for {proposal.missing.get(best['name'])}, while {row['name']} (score " \
                   f"{row['score']}) fits too and has every required value"

@@ -165,3 +165,14 @@ def test_words_paired_before_each_candidate_describe_it_but_a_list_heading_descr
     assert choose_in_context(context, codes, "an iced latte", None)[0] == ["DR-101"]
     listed = "告警中的服务器：web-3、web-4。"  # a heading, then a list: no words paired with either
     assert choose_in_context(listed, ["web-3", "web-4"], "把告警的那台重启", None) is None
+
+
+def test_a_date_in_the_context_is_chosen_by_a_day_the_user_says_never_by_other_words_about_it() -> None:
+    import datetime as dt
+
+    from fcourse.teaching.context_choice import choose_in_context
+
+    context = "Today is 2031-05-06. Last fitting: 2031-04-29 (alterations with Sam)."
+    days = ["2031-05-06", "2031-04-29"]
+    assert choose_in_context(context, days, "another alterations fitting with Sam, please", dt.date(2031, 5, 6)) is None
+    assert choose_in_context(context, days, "the fitting on the 29th", dt.date(2031, 5, 6))[0] == ["2031-04-29"]

@@ -86,6 +86,7 @@ def _words(text: str) -> set[str]:
 _BARE_DAY = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b(?! of\b)|(?<![月\d])(\d{1,2})[号日]")
 
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 #: a month and day the context lists ("2月22日", "Feb 22"): that day of the month
 _MONTH_DAY = re.compile(r"(?<=\d月)(\d{1,2})[日号]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
                         r"(\d{1,2})\b", re.IGNORECASE)
@@ -149,6 +150,11 @@ def choose_in_context(context: str, candidates: list[str], user: str,
         scores[value] = shared | {f"the number {d}" for d in re.findall(r"\d+", value) if d in numbers}
     ranked = sorted(scores.items(), key=lambda kv: -len(kv[1]))
     best, runner_up = ranked[0], ranked[1]
+    if all(_ISO_DAY.fullmatch(v) for v in attributes):  # dates: a day the user says, never words about one
+        said_days = [v for v in attributes if v in user_days or f"day {int(v[8:])}" in user_days]
+        if len(said_days) == 1:
+            return said_days, f"the user names the day {said_days[0]}"
+        return None  # "another metabolic panel, same as last time": words of a past visit say no day to book
     if best[1] and len(best[1]) > len(runner_up[1]):
         return [best[0]], f"the context says {', '.join(sorted(best[1]))} about it, and so does the user"
     kept = "".join(ch if any(s <= i < e for s, e in spans) else " " for i, ch in enumerate(user))

@@ -43,6 +43,10 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
     - the best tool would ask back and has no place for the id the user gave, while the one tool that takes such an
       id has every required value ("spin booking FB-1 tonight, drop it": listing classes takes no booking,
       cancelling one does; when several tools take it, the id chooses none);
+    - the best tool would ask only for the id of something that already exists (its description says so), nothing
+      in the conversation fits that id and the turn asks for no change: a tool that needs no such id and takes every
+      value the user gave is called, or - when it lacks a value and is near - asked back for it ("Can I get a lane
+      tomorrow at 7pm?" books a lane; it changes no booking);
     - of several chosen tools, one takes nothing the user said and would ask for every value: it shares a word with
       the request, it is no second request (``_without_idle``).
     """
@@ -112,6 +116,7 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
 #: words of a description for a thing that already exists (closed class: "an existing booking", 已有的预约)
 _EXISTING = re.compile(r"\b(?:existing|already|current|previous)\b|已有|已经|现有|原有|原来", re.IGNORECASE)
 
+#: a token the user wrote as an id (capitals, a dash, digits), whether or not it fits a pattern ("MS-41")
 _ID_LIKE = re.compile(r"\b[A-Z]{1,5}-?\d{2,}\b")
 
 

@@ -82,6 +82,11 @@ def test_a_context_id_that_is_closed_or_was_the_one_before_is_not_the_one_in_han
     assert over("已核实：客户上一笔订单TK-4410的演出已于9月结束。", "TK-4410", "换到下周那场")
     assert over("Verified: pass SP-771 ended on 2031-05-01.", "SP-771", "extend my pass")
     assert not over("已核实：租约RT-900将于12月结束。", "RT-900", "续租三个月")
+    # the one before, while the user asks for a new one: not the one in hand
+    previous = "Verified: previous booking TR-5512 on 2031-04-02 (river walk)."
+    assert over(previous, "TR-5512", "Book the river walk on May 9 for two")
+    assert over(previous, "TR-5512", "帮我预订5月9日")
+    assert not over(previous, "TR-5512", "Move it to May 9")
 
 
 def test_a_stop_word_between_two_candidates_points_at_neither() -> None:

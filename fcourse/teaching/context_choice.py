@@ -185,6 +185,8 @@ def choose_in_context(context: str, candidates: list[str], user: str,
 _OVER = re.compile(r"\b(?:closed|expired|cancell?ed|archived|ended)\b|完结|已关闭|已过期|已取消|作废"
                    r"|已(?:于[^，,。；;]{0,12})?结束", re.IGNORECASE)
 _BEFORE = re.compile(r"\b(?:previous|last|old|past|former)\b|上一|上次|之前|以前|旧", re.IGNORECASE)
+#: verbs that ask for a new thing, not for one already arranged (closed class: book, reserve, 预订, 报名)
+_NEW_ONE = re.compile(r"\b(?:book|reserve|register|sign (?:me |us )?up)\b|预订|预约|报名|订一|订个", re.IGNORECASE)
 _COMING = re.compile(r"\b(?:upcoming|next|current|new|coming|this)\b|即将|这次|新|下一|现在", re.IGNORECASE)
 
 
@@ -233,6 +235,9 @@ def over(context: str, value: str, user: str) -> str | None:
         return f"the context says {value} is over ('{_OVER.search(sentence).group()}')"
     if _BEFORE.search(sentence) and _COMING.search(user):
         return f"the context says {value} was the one before, and the user speaks of '{_COMING.search(user).group()}'"
+    if _BEFORE.search(sentence) and _NEW_ONE.search(user):
+        return f"the context says {value} was the one before, and the user asks for a new one " \
+               f"('{_NEW_ONE.search(user).group()}')"
     return None
 
 

@@ -111,11 +111,16 @@ _FUNCTION_TAGS = "r m q d p c u y e o".split()
 
 
 @lru_cache(maxsize=1)
+def _dictionary_text() -> str:
+    """jieba's dictionary file (``word frequency tag`` lines, about 5 MB), read once for the tags both the
+    negation-safe tokenizer and ``function_word`` take from it."""
+    with open(base_tokenizer().get_dict_file().name, encoding="utf-8") as fh:
+        return fh.read()
+
+
+@lru_cache(maxsize=1)
 def _function_words() -> frozenset[str]:
-    base = base_tokenizer()
-    with open(base.get_dict_file().name, encoding="utf-8") as fh:
-        text = fh.read()
-    return frozenset(re.findall(rf"^(\S+) \S+ (?:{'|'.join(_FUNCTION_TAGS)})\S*$", text, re.M))
+    return frozenset(re.findall(rf"^(\S+) \S+ (?:{'|'.join(_FUNCTION_TAGS)})\S*$", _dictionary_text(), re.M))
 
 
 def function_word(word: str) -> bool:
@@ -130,9 +135,8 @@ def _tokenizer() -> Any:
     tokenizer = jieba.Tokenizer()
     # the same dictionary as ``base_tokenizer``, copied rather than loaded a second time (about a second)
     tokenizer.FREQ, tokenizer.total, tokenizer.initialized = dict(base.FREQ), base.total, True
-    with open(tokenizer.get_dict_file().name, encoding="utf-8") as fh:
-        for word in _negated_verbs(fh.read()):
-            tokenizer.del_word(word)
+    for word in _negated_verbs(_dictionary_text()):
+        tokenizer.del_word(word)
     return tokenizer
 
 

@@ -142,3 +142,30 @@ def test_when_the_tool_that_needs_no_id_lacks_a_value_it_is_the_one_asked_for() 
         "role": "user", "content": "Can I get a table time tomorrow at 20:00 for 4 diners?"}], "tools": tools})
     assert d.kind == "ask" and d.record["missing"] == {"book_table": ["guest"]}  # the change reads best
     assert "change_table would ask for ['booking'], the id of something that already exists" in d.record["reason"]
+
+
+def test_an_id_the_best_tool_read_from_the_context_is_no_value_the_user_gave() -> None:
+    entry = {"type": "string", "pattern": "^EN-[0-9]{5}$", "description": "Registration id from the confirmation email"}
+    born = {"type": "string", "format": "date", "description": "Date of birth"}
+    tools = [tool("enter_rider", "Create a NEW entry for one rider in a sportive.", {
+        "event": {"type": "string", "pattern": "^SP-[0-9]{4}$", "description": "Sportive id"},
+        "route": {"type": "string", "enum": ["50k", "100k"], "description": "Route length"},
+        "rider": {"type": "string", "description": "Full name of the rider"}, "birth_date": born},
+        ["event", "route", "rider", "birth_date"]),
+        tool("hand_over_entry", "Hand an existing entry over to ANOTHER person, who rides instead.", {
+            "entry": entry, "new_rider": {"type": "string", "description": "Full name of the person taking over"},
+            "new_birth_date": born}, ["entry", "new_rider", "new_birth_date"])]
+
+    def ask(text: str) -> Decision:
+        return decide({"model": "m", "tools": tools, "messages": [
+            {"role": "system", "content": "Verified: account holder Ama Bello, registration EN-12040 for SP-2031."},
+            {"role": "user", "content": text}]})
+
+    # the words read as handing over; the context's entry is not something the user said, the event and route are
+    d = ask("Please register another person for the 50K at SP-2031 too: Ade Bello, born 2012-03-02.")
+    assert [(c.name, c.arguments) for c in d.tool_calls] == [("enter_rider", {
+        "event": "SP-2031", "route": "50k", "rider": "Ade Bello", "birth_date": "2012-03-02"})]
+    assert "enter_rider (score" in d.record["reason"] and "takes every value hand_over_entry takes" in d.record[
+        "reason"]
+    d = ask("Please hand my entry over to another person: Ade Bello, born 2012-03-02.")  # handing over it is
+    assert [(c.name, c.arguments["entry"]) for c in d.tool_calls] == [("hand_over_entry", "EN-12040")]

@@ -96,3 +96,14 @@ def test_a_preposition_alone_means_no_value() -> None:
     assert closest_value(slots, "sometime in the afternoon", 0.5, 0.05, 0.66)[0] == "afternoon"
     speeds = ("standard", "express")
     assert closest_value(speeds, "please get a legal text translated", 0.5, 0.05, 0.66) is None  # "get"
+
+
+def test_a_one_letter_code_is_read_only_as_the_words_the_description_gives_it() -> None:
+    from fcourse.teaching.given_enums import ENUM_MEANING
+
+    sizes = ("xs", "s", "m", "l", "xl")
+    labels = (("xs", "extra small"), ("s", "small"), ("m", "medium"), ("l", "large"), ("xl", "extra large"))
+    # "son" is no shirt size: alone, the code "s" is a letter, and a letter is alike to any word it starts
+    assert closest_value(sizes, "please register my son for the race", *ENUM_MEANING, labels=labels) is None
+    got = closest_value(sizes, "a large one for me", *ENUM_MEANING, labels=labels)
+    assert got is not None and got[0] == "l"

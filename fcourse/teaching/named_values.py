@@ -117,7 +117,8 @@ def described_default(schema: dict[str, Any]) -> Any:
     return named[0] if len(named) == 1 else None
 
 _INLINE_LABEL_RE = re.compile(
-    r"((?<![A-Za-z])(?:[A-Za-z][A-Za-z_\-]*\s+){0,2}[A-Za-z][A-Za-z_\-]*)\s+(?:is|=|:)\s+([A-Za-z0-9_.@+\-]+)"
+    r"((?<![A-Za-z])(?:[A-Za-z][A-Za-z_\-]*\s+){0,2}[A-Za-z][A-Za-z_\-]*)\s+(?:is|=|:)\s+"
+    r"([A-Za-z0-9_.@+\-]+(?:[ ]+[A-Z][a-z'\-]+)*)"
     r"|([\u4e00-\u9fff]{1,8}?)(?:是|为|：|:)\s*([A-Za-z0-9_.@+\-]+)")
 
 
@@ -127,6 +128,8 @@ def inline_label(name: str, schema: dict[str, Any], text: str) -> tuple[str, str
     for m in _INLINE_LABEL_RE.finditer(text):
         label = m.group(1) or m.group(3)
         value = (m.group(2) or m.group(4)).rstrip(".")
+        if not value[:1].isupper():  # a name runs on in capitals ("Kofi Osei"); another value is one token
+            value = value.split()[0]
         shared = analyse(label).keys & pkeys
         if [k for k in shared if k not in ("#id", "#lookup", "#status", "#user")]:
             return value, label.strip()

@@ -39,7 +39,9 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
     - the best tool has all it needs, and another tool its words point at takes every value it takes and more
       the user said for its required parameters ("PX1 needs to end up at 5 Mill Lane": tracking takes the
       parcel, redirecting takes the parcel and the address) - values of a shape, not free text, and not the
-      ones that chose the best tool's values (a date that picked an order is not a new date);
+      ones that chose the best tool's values (a date that picked an order is not a new date); an id the best tool
+      read from the context is no value the user gave ("register my son for the 5K at RC-2031": the new entry
+      takes the race and distance, handing over the father's entry takes neither);
     - the best tool would ask back and has no place for the id the user gave, while the one tool that takes such an
       id has every required value ("spin booking FB-1 tonight, drop it": listing classes takes no booking,
       cancelling one does; when several tools take it, the id chooses none);
@@ -104,7 +106,7 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
                   f"(score {row['score']}) needs no such id and has every required value (from the user's turn, " \
                   "or an id from the context)"
         elif not proposal.missing and (extra := {v for v in own - best_all if v not in best_how}) \
-                and _values(params) >= best_all:
+                and _values(params) >= best_all - _from_context(proposal.filled[0][1]):
             why = f"{row['name']} (score {row['score']}) takes every value {best['name']} takes, and more that " \
                   f"the user said for its required parameters ({', '.join(sorted(extra))})"
         else:
@@ -137,6 +139,11 @@ def _names_nothing_existing(conversation: Any, best: Any, proposal: Any, row: An
     return bool(missing) and not asks_change(conversation.latest) and all(
         isinstance(props.get(m), dict) and props[m].get("pattern") and m not in other
         and not any(fits_pattern(props[m], w) for w in re.findall(r"[\w-]+", said)) for m in missing)
+
+
+def _from_context(filled: Any) -> set[str]:
+    """The values of a call read from the system or developer context, not from anything the user said."""
+    return {str(p["value"]) for p in filled.provenance if str(p.get("source", "")).startswith("system")}
 
 
 def _values(filled: Any) -> set[str]:

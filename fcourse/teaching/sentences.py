@@ -188,7 +188,10 @@ def closest_value(values: tuple[str, ...], text: str, floor: float, margin: floa
         return None
     scored = []
     for value in values:
-        targets = [_vector(value.replace("_", " "))] + [_vector(words) for v, words in labels if v == value]
+        told = [_vector(words) for v, words in labels if v == value]
+        # a code of one or two letters ("s = small") is read only as what the description says it is: alone its
+        # vector is a letter's, and "son" is alike to "s"
+        targets = ([] if told and len(value) <= 2 else [_vector(value.replace("_", " "))]) + told
         scored.append(max((round(float(max(_vector(p) @ t for t in targets)), 3), p) for p in phrases) + (value,))
     scored.sort(key=lambda s: (-s[0], s[2]))
     (best, said, value), runner_up = scored[0], scored[1][0]

@@ -1,0 +1,19 @@
+"""Values the user labels in passing (``fcourse.teaching.named_values``)."""
+
+from __future__ import annotations
+
+from fcourse.teaching.named_values import inline_label
+
+RUNNER = {"type": "string", "description": "Full name of the runner as it should appear on the bib."}
+LOGIN = {"type": "string", "description": "The account's username."}
+
+
+def test_a_labelled_name_runs_on_over_its_capitalised_words() -> None:
+    got = inline_label("runner_name", RUNNER, "Register my son too. His name is Kofi Osei, born 2013-04-22.")
+    assert got == ("Kofi Osei", "His name")
+
+
+def test_a_labelled_value_that_is_no_name_is_one_token() -> None:
+    assert inline_label("username", LOGIN, "I forgot my password, my username is mchen Please help") == (
+        "mchen", "my username")
+    assert inline_label("username", LOGIN, "my username is MChen.") == ("MChen", "my username")

@@ -99,3 +99,34 @@ def test_a_relative_day_is_resolved_against_the_stated_today_not_the_first_date_
     d = decide({"model": "m", "messages": [{"role": "system", "content": context},
                                            {"role": "user", "content": "改到明天"}], "tools": [tool]})
     assert [c.arguments for c in d.tool_calls] == [{"new_date": "2031-05-07"}]
+
+
+def test_which_integer_parameters_want_an_hour_of_the_clock() -> None:
+    from fcourse.teaching.dates import wants_hour
+
+    assert wants_hour("start_hour", {"type": "integer", "minimum": 6, "maximum": 22})
+    assert wants_hour("begin", {"type": "integer", "description": "Starting time, 24-hour clock, on the hour"})
+    assert wants_hour("kaishi", {"type": "integer", "description": "几点开始（整点）"})
+    assert not wants_hour("hours", {"type": "integer", "description": "How many hours, 1 to 4"})  # a length
+    assert not wants_hour("start_hour", {"type": "string", "description": "HH:MM"})  # a clock time as text
+
+
+def test_a_clock_time_said_fills_an_integer_hour_and_a_length_fills_the_hours() -> None:
+    from fcourse.teaching.policy import decide
+
+    tool = {"type": "function", "function": {"name": "hire_kiln", "description": "Hire the pottery kiln.",
+                                             "parameters": {"type": "object", "properties": {
+        "start_hour": {"type": "integer", "minimum": 8, "maximum": 20, "description": "Starting hour, 24-hour clock"},
+        "hours": {"type": "integer", "minimum": 1, "maximum": 6, "description": "How many hours"}},
+        "required": ["start_hour", "hours"]}}}
+
+    def ask(text: str) -> Any:
+        return decide({"model": "m", "messages": [{"role": "user", "content": text}], "tools": [tool]})
+
+    assert [c.arguments for c in ask("Hire the kiln at 3pm for four hours").tool_calls] == [
+        {"start_hour": 15, "hours": 4}]
+    assert [c.arguments for c in ask("窑炉从晚上六点开始用三个小时").tool_calls] == [{"start_hour": 18, "hours": 3}]
+    d = ask("Hire the kiln at 3:30pm for four hours")  # no whole hour: asked, never rounded
+    assert d.kind == "ask" and d.record["missing"] == {"hire_kiln": ["start_hour"]}
+    d = ask("Hire the kiln at 9pm for two hours")  # 21 is past the schema's last hour: asked, never sent
+    assert d.kind == "ask"

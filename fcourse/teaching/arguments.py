@@ -59,7 +59,16 @@ from typing import Any
 
 from fcourse.teaching.analysis import analyse, stem
 from fcourse.teaching.choosing import nearest, pick_candidate
-from fcourse.teaching.dates import clock_of, clock_spans, clock_values, resolve_date, time_spans, wants_clock, wants_day
+from fcourse.teaching.dates import (
+    clock_of,
+    clock_spans,
+    clock_values,
+    resolve_date,
+    time_spans,
+    wants_clock,
+    wants_day,
+    wants_hour,
+)
 from fcourse.teaching.day_resolver import dates_in, today_in
 from fcourse.teaching.extract import Candidate, candidates, example_pattern, without_file_names
 from fcourse.teaching.freetext import CUT_FROM_AROUND, free_text, whole_request
@@ -297,7 +306,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
         found = False
         for where in order(param):
             text = texts[where]
-            clock = kind == "time" and wants_clock(param, schema)
+            clock = kind == "time" and wants_clock(param, schema) or kind == "number" and wants_hour(param, schema)
             if clock:  # "Friday at 7:30pm": the clock part, even when a date parameter took the whole span
                 cands = [Candidate(text[s:e], where, s, e, "clock time") for s, e in clock_spans(text)]
             else:
@@ -305,7 +314,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             if kind == "time" and not clock and wants_day(param, schema):
                 cands = [c for c in cands if dates_in(str(c.value))]  # "at 7:30pm" alone is not a day
             taken = (reserved[where] if not clock else clock_taken[where]) + (
-                time_reserved[where] if kind not in ("time",) else [])
+                time_reserved[where] if kind not in ("time",) and not clock else [])
             if kind == "number":  # "7 Kings Road" is a place, not 7 of something
                 taken = taken + [(s, e) for _, s, e, _ in find_locations(text)]
                 if not unit_of(param_text(param, schema)):  # "2 hrs" is how long, not 2 people
@@ -320,7 +329,11 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 pick = nearest(cands, focus)
             value = coerce(pick.value, schema)
             how = pick.how
-            if clock and isinstance(value, str):
+            if clock and kind == "number":  # an hour of the clock: "from 2pm" is 14; "2:30pm" is no whole hour
+                resolved = clock_of(pick.value, text[max(0, pick.start - 12):pick.start])
+                value = int(resolved[:2]) if resolved and resolved.endswith(":00") else None
+                how = f"{how} {pick.value!r} as the hour of a 24-hour clock"
+            elif clock and isinstance(value, str):
                 resolved = clock_of(value, text[max(0, pick.start - 12):pick.start])
                 if resolved:
                     value, how = resolved, f"{how} {pick.value!r} written as HH:MM"

@@ -14,7 +14,7 @@ import functools
 import re
 from typing import Any
 
-from fcourse.teaching.params import param_text
+from fcourse.teaching.params import main_type, param_text
 
 __all__ = [
     "clock_range",
@@ -120,6 +120,18 @@ def wants_clock(name: str, schema: dict[str, Any]) -> bool:
     """Whether a parameter asks for a clock time (its text says HH:MM and no date, or its values are clock times)."""
     text = param_text(name, schema).upper()
     return "HH:MM" in text and "YYYY" not in text or clock_values(schema)
+
+
+#: words of a parameter for the hour a thing starts on the clock, not for how many hours it lasts (closed class)
+_HOUR_OF_DAY = re.compile(r"24[- ]?hour|24\s*小时制|o'clock|整点|\bhour of (?:the )?day\b|\bstart(?:ing)? hour\b|几点",
+                          re.IGNORECASE)
+
+
+def wants_hour(name: str, schema: dict[str, Any]) -> bool:
+    """Whether an integer parameter asks for an hour of the clock ("start_hour: 24-hour clock, 8 to 21"): a time
+    the user says ("from 2pm", 晚上七点) is read as that hour; a duration ("two hours") is not."""
+    return main_type(schema) == "integer" and bool(
+        re.search(r"(?:^|_)hour$", name) or _HOUR_OF_DAY.search(param_text(name, schema)))
 
 
 def clock_values(schema: dict[str, Any]) -> bool:

@@ -59,3 +59,23 @@ def test_a_number_that_counts_things_is_no_length_of_time() -> None:
     reply = ask("租一套帐篷", [hire])  # 一套: one set, not one day
     assert reply.kind == "ask" and reply.record["missing"] == {"hire_gear": ["days"]}
     assert [c.arguments for c in ask("租一套帐篷，三天", [hire]).tool_calls] == [{"kit": "tent", "days": 3}]
+
+
+def test_just_me_gives_the_one_whole_count_left_but_no_length_of_time() -> None:
+    from fcourse.teaching.policy import decide
+
+    def tool(props: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "function", "function": {"name": "book_climb", "description": "Book a bouldering session.",
+                                                 "parameters": {"type": "object", "properties": props,
+                                                                "required": list(props)}}}
+
+    climbers = {"climbers": {"type": "integer", "minimum": 1, "maximum": 6, "description": "Number of climbers"}}
+    hours = {"hours": {"type": "integer", "minimum": 1, "maximum": 3, "description": "How many hours"}}
+
+    def ask(text: str, props: dict[str, Any]) -> Any:
+        return decide({"model": "m", "messages": [{"role": "user", "content": text}], "tools": [tool(props)]})
+
+    assert [c.arguments for c in ask("Book a bouldering session, just me", climbers).tool_calls] == [{"climbers": 1}]
+    assert [c.arguments for c in ask("订一场抱石，我们俩", climbers).tool_calls] == [{"climbers": 2}]
+    d = ask("Book a bouldering session, just me", hours)  # "just me" says who, not how long
+    assert d.kind == "ask" and d.record["missing"] == {"book_climb": ["hours"]}

@@ -123,6 +123,13 @@ def _changed_to(text: str, free: list[Any], new: list[str]) -> tuple[str, Any] |
     return (new[0], to[0]) if len(new) == 1 and len(to) == 1 and len(was) == 1 and to[0] is not was[0] else None
 
 
+def _counts_the_party(name: str, schema: dict[str, Any]) -> bool:
+    """Whether "just me" or "the two of us" can give this count: it counts people ("Number of guests"), or it is
+    the one whole count left and counts no time ("Number of skaters", "学员人数" - whoever the party is)."""
+    text = param_text(name, schema)
+    return counts_people(text) or schema.get("type") == "integer" and not unit_of(text)
+
+
 def _counts_things(after: str) -> bool:
     """Whether a number's measure word counts things (套, 间, 个 + a noun), not time (天, 个月, 两个钟)."""
     measure = measure_word(after)
@@ -181,7 +188,7 @@ def _fill_one(text: str, props: dict[str, Any], name: str, free: list[Any], add:
         if props[name].get("type") == "integer" and isinstance(value, float):
             return
         add(name, value, f"the number written '{free[0].text}'")
-    elif not free and counts_people(param_text(name, props[name])) and (count := people_said(text)):
+    elif not free and _counts_the_party(name, props[name]) and (count := people_said(text)):
         add(name, count[0], f"'{count[1]}' counts {count[0]} {'person' if count[0] == 1 else 'people'}")
     elif not free and (half := _HALF.search(text)):  # "halfway" on a 0-100 scale: the middle of the schema's range
         lo, hi = props[name].get("minimum"), props[name].get("maximum")

@@ -82,7 +82,10 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str],
                         if hits:
                             pos, how = hits[0][1], f"enum value {sv!r} by its name"
                             break
-            if pos >= 0 and inside(negated_spans(text), pos):  # "no towel, thanks": a value the user turned down
+            # "no towel, thanks": a value the user turned down - but a value named by its own negation ("no
+            # sound at all" is no_sound) is the user's words as written, not a refusal
+            if pos >= 0 and inside(negated_spans(text), pos) and not (
+                    how.endswith("in the text") and _NEGATIVE_VALUE.match(sv)):
                 pos = -1
             # a value written as it is beats one named (中文 is mandarin), which beats one read through a synonym
             # (中文 is a #language, as english is), wherever it stands
@@ -92,6 +95,10 @@ def enum_value(name: str, schema: dict[str, Any], texts: list[str],
         if best:
             return best[1], where, best[2]
     return None
+
+
+#: an enum value whose name opens with a negation (no_sound, not_charging, no_show): a state, not a refusal
+_NEGATIVE_VALUE = re.compile(r"(?:no|not|non|never|without)[_\-\s]", re.IGNORECASE)
 
 
 def _other_kind(text: str, shared: set[str], vkeys: frozenset[str]) -> bool:

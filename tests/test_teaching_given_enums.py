@@ -148,3 +148,14 @@ def test_a_number_in_one_values_name_chooses_it_unless_a_date_a_time_or_another_
     assert _number_named(sizes, "to 750 Elm Road", [], ["750 Elm Road"]) is None  # inside another argument
     assert _number_named(sizes, "not the 750, the 2000", [(0, 12)], []) == ("tub_2000", "2000")
     assert _number_named(sizes, "the 250 or the 750", [], []) is None  # two values
+
+
+def test_a_number_glued_to_its_unit_names_the_value_whose_name_joins_them() -> None:
+    from fcourse.teaching.given_enums import _number_named
+
+    suits = ["drysuit", "suit_3mm", "suit_7mm"]
+    assert _number_named(suits, "I need a 7mm suit for the weekend", [], []) == ("suit_7mm", "7mm")
+    assert _number_named(suits, "a 3 mm one", [], [])[0] == "suit_3mm"
+    assert _number_named(suits, "not the 7mm, it is too warm", [(0, 10)], []) is None  # turned down
+    assert _number_named(["shelf_5cm", "shelf_5mm"], "a 5mm shelf", [], []) == ("shelf_5mm", "5mm")
+    assert _number_named(["suit_3mm", "suit_3cm"], "a 3mm one", [], []) == ("suit_3mm", "3mm")  # not 3cm

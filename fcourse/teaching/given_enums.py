@@ -299,6 +299,12 @@ def _number_named(values: list[Any], text: str, spans: list[tuple[int, int]],
         if len(owners) == 1 and m.group() not in counts and not inside(spans, m.start()) \
                 and not _NOT_A_MODEL.match(text, m.end()):
             found.setdefault(owners[0], m.group())
+    for v in values:  # a part of a name that joins a number and its unit ("5mm" of wetsuit_5mm: "5mm", "5 mm")
+        for part in set(re.findall(r"(?<![A-Za-z0-9])\d+[a-z]+(?![A-Za-z0-9])", str(v).lower())):
+            digits, unit = re.match(r"(\d+)([a-z]+)", part).groups()  # type: ignore[union-attr]
+            m = re.search(rf"(?<![A-Za-z0-9_.,:/-]){digits}\s?{unit}(?![A-Za-z0-9_])", text, re.IGNORECASE)
+            if m and not inside(spans, m.start()) and sum(part in str(o).lower() for o in values) == 1:
+                found.setdefault(v, m.group())
     return next(iter(found.items())) if len(found) == 1 else None
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fcourse.teaching.options import glossed_option, hyphened
 
 
@@ -17,3 +19,30 @@ def test_a_hyphenated_word_names_the_option_written_as_one_word() -> None:
     assert hyphened("and a top-up please", {"topup"}) == (True, "'top-up' names the option")
     assert hyphened("no top-up needed", {"topup"}) == (False, "'top-up' names the option, negated")
     assert hyphened("a check-in desk", {"topup"}) is None
+
+
+def test_the_false_clause_of_an_options_description_is_no_mention_of_it() -> None:
+    from fcourse.teaching.options import false_clause, said_off
+
+    on, off = false_clause("true if the climber needs rental shoes; false if they bring their own.")
+    assert (on.strip(), off) == ("true if the climber needs rental shoes; .", "they bring their own")
+    assert false_clause("Whether to add a helmet.") == ("Whether to add a helmet.", "")
+    assert said_off(off, "I have my own pair of shoes", on, frozenset()) == "own"
+    assert said_off(off, "I don't have my own shoes", on, frozenset()) is None  # negated: no owner's words
+    assert said_off(off, "shoes for me please", on, frozenset()) is None
+
+
+def test_the_users_words_for_false_turn_an_option_off_and_the_options_own_words_still_turn_it_on() -> None:
+    from fcourse.teaching.policy import decide
+
+    shoes = {"type": "boolean", "description": "true if the climber needs rental shoes; false if they bring their own."}
+    tool = {"type": "function", "function": {"name": "book_wall", "description": "Book a climbing wall session.",
+                                             "parameters": {"type": "object", "properties": {"rental_shoes": shoes},
+                                                            "required": ["rental_shoes"]}}}
+
+    def ask(text: str) -> Any:
+        return [c.arguments for c in decide({"model": "m", "messages": [{"role": "user", "content": text}],
+                                             "tools": [tool]}).tool_calls]
+
+    assert ask("Book a climbing wall session, I've got my own shoes") == [{"rental_shoes": False}]
+    assert ask("Book a climbing wall session and I need rental shoes") == [{"rental_shoes": True}]

@@ -75,7 +75,7 @@ from fcourse.teaching.freetext import CUT_FROM_AROUND, free_text, whole_request
 from fcourse.teaching.locations import find_locations
 from fcourse.teaching.named_values import described_default, enum_value, inline_label, label_value
 from fcourse.teaching.numbers import durations_in, unit_of
-from fcourse.teaching.options import VAGUE_VERBS, glossed_option, hyphened
+from fcourse.teaching.options import VAGUE_VERBS, false_clause, glossed_option, hyphened, said_off
 from fcourse.teaching.params import coerce, main_type, param_text, types_of
 from fcourse.teaching.proper_names import asks_for_a_name, not_a_name, proper_name
 
@@ -245,7 +245,9 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             # a word only the option's description uses does ("hard" in "Hard reboot without graceful shutdown")
             # (a short word of its own name counts: "rims" for with_rims)
             named = {stem(w) for w in param.lower().split("_") if len(w) >= 4}
-            pkeys = {k for k in analyse(param_text(param, schema)).keys
+            # the words that say when it is off ("false if they bring their own") are no mention of it
+            on, off = false_clause(str(schema.get("description", "")))
+            pkeys = {k for k in analyse(param_text(param, {**schema, "description": on})).keys
                      if k.startswith("#") or (len(k) >= 4 or k in named or len(k) >= 2 and _CJK.match(k))
                      and k not in VAGUE_VERBS
                      } - (sources.about - analyse(param.replace("_", " ")).keys)  # its own name's words still do
@@ -253,6 +255,10 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 a = analyse(texts[where])
                 if pkeys & {t.key for t in a.negated}:
                     note(param, False, origins[where], "negated mention")
+                    break
+                if off and (word := said_off(off, texts[where], f"{param.replace('_', ' ')} {on}", sources.about)):
+                    note(param, False, origins[where], f"the user's '{word}' is a word the description gives for "
+                                                       f"false ('{off.strip()}')")
                     break
                 if pkeys & a.keys:
                     note(param, True, origins[where], "mentioned")

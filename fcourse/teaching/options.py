@@ -3,7 +3,8 @@
 Used by ``fcourse.teaching.arguments``: an option named through a Chinese word's
 CC-CEDICT glosses (线上 "online" for ``online``), or by a hyphenated word written
 as one in the option's name ("make-up" for ``makeup_requested``); false when a
-negation reaches the word.
+negation reaches the word, or when the user says what the description gives for
+false ("my own skates" for "false if they bring their own").
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 
 from fcourse.teaching.analysis import stem
 
-__all__ = ["VAGUE_VERBS", "glossed_option", "hyphened"]
+__all__ = ["VAGUE_VERBS", "false_clause", "glossed_option", "hyphened", "said_off"]
 
 #: verbs any option's description may use, which say nothing about which option ("Whether the room needs ...")
 VAGUE_VERBS = frozenset({"need", "want", "whether", "allow", "use", "should", "must", "option", "true", "false",
@@ -47,3 +48,36 @@ def hyphened(text: str, keys: set[str]) -> tuple[bool, str] | None:
             value = not inside(negated_spans(text), m.start())
             return value, f"'{m.group()}' names the option{'' if value else ', negated'}"
     return None
+
+
+#: where a boolean's description says what false means ("false if they bring their own", "false = no", "false 表示…")
+_FALSE = re.compile(r"\bfalse\b\s*(?:if|when|means|for|=|:|：|表示|则|为)?\s*([^;；.。]*)", re.IGNORECASE)
+
+
+def false_clause(description: str) -> tuple[str, str]:
+    """(the description without its clause for false, that clause): "true if the group needs rental skates, false
+    if they bring their own" -> ("true if the group needs rental skates,", "they bring their own"). The words of
+    the false clause are no mention of the option: they say when it is off."""
+    m = _FALSE.search(description)
+    if not m:
+        return description, ""
+    return description[:m.start()] + description[m.end():], m.group(1)
+
+
+def said_off(off: str, text: str, on: str, about: frozenset[str]) -> str | None:
+    """The user's word, outside a negated clause, that only the false clause of an option's description uses
+    ("my own skates" for "false if they bring their own"), or None. "own" counts here though search stop lists
+    drop it: it is what a false clause for a rental or a service most often turns on."""
+    from fcourse.teaching.analysis import EN_STOPWORDS
+    from fcourse.teaching.exclusion import inside, negated_spans
+    from fcourse.teaching.segmenter import segment
+
+    def words(part: str) -> dict[str, int]:
+        found = {stem(m.group().lower()): m.start() for m in re.finditer(r"[A-Za-z]{3,}", part)
+                 if m.group().lower() == "own" or m.group().lower() not in EN_STOPWORDS}
+        found.update({w: at for w, at, _ in segment(part) if len(w) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", w)})
+        return found
+
+    wanted = set(words(off)) - set(words(on)) - VAGUE_VERBS - about
+    spans = negated_spans(text)
+    return next((w for w, at in words(text).items() if w in wanted and not inside(spans, at)), None)

@@ -130,3 +130,18 @@ def test_a_clock_time_said_fills_an_integer_hour_and_a_length_fills_the_hours() 
     assert d.kind == "ask" and d.record["missing"] == {"hire_kiln": ["start_hour"]}
     d = ask("Hire the kiln at 9pm for two hours")  # 21 is past the schema's last hour: asked, never sent
     assert d.kind == "ask"
+
+
+def test_a_chinese_date_with_its_year_keeps_the_year() -> None:
+    from fcourse.teaching.dates import time_spans
+    from fcourse.teaching.policy import decide
+
+    text = "名字李雷，1991年3月8日出生"
+    assert [text[a:b] for a, b in time_spans(text)] == ["1991年3月8日"]
+    born = {"type": "string", "format": "date", "description": "Date of birth"}
+    tool = {"type": "function", "function": {"name": "join_club", "description": "Join the rowing club.",
+                                             "parameters": {"type": "object", "properties": {"born": born},
+                                                            "required": ["born"]}}}
+    d = decide({"model": "m", "tools": [tool], "messages": [
+        {"role": "system", "content": "今天是2030年6月27日。"}, {"role": "user", "content": "入会，1991年3月8日出生"}]})
+    assert [c.arguments for c in d.tool_calls] == [{"born": "1991-03-08"}]  # not this year's March 8

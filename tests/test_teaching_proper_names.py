@@ -61,3 +61,10 @@ def test_a_name_parameter_is_asked_for_rather_than_filled_with_the_words_around_
         "arrival": {"type": "string", "format": "date", "description": "Arrival day."}}, ["guest_name", "arrival"])
     reply = ask("Reserve a cabin at the lake, arriving June 12", [cabin], "Today is 2031-06-03 (Tuesday).")
     assert reply.kind == "ask" and reply.record["missing"] == {"reserve_cabin": ["guest_name"]}
+
+
+def test_a_chinese_persons_name_replaces_a_pick_that_holds_no_name() -> None:
+    text = "RC-4100 半马，参赛人张伟，生日1985年2月1日"
+    assert proper_name(text, "半马") == ("张伟", "written as a name (capitalised words, or a person's name by "
+                                                "jieba's tagger)")
+    assert proper_name(text, "张伟") is None  # the pick is the name: it stands

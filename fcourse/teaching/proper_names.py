@@ -124,7 +124,10 @@ def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
     if len(names) != 1:
         return None
     name = names[0]
-    if picked is not None and (picked == name or name not in picked and picked in text and len(picked) <= len(name)):
+    # the free text's pick stands when it is the name, or a short run of the text the name is not in - unless the
+    # name is a person's by jieba's tagger and the pick holds none ("报名人陈刚": 陈刚, not "全马" before it)
+    if picked is not None and (picked == name or name not in picked and picked in text and len(picked) <= len(name)
+                               and not (name in _chinese_names(text) and not _chinese_names(picked))):
         return None
     return name, "written as a name (capitalised words, or a person's name by jieba's tagger)"
 

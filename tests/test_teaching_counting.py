@@ -79,3 +79,19 @@ def test_just_me_gives_the_one_whole_count_left_but_no_length_of_time() -> None:
     assert [c.arguments for c in ask("订一场抱石，我们俩", climbers).tool_calls] == [{"climbers": 2}]
     d = ask("Book a bouldering session, just me", hours)  # "just me" says who, not how long
     assert d.kind == "ask" and d.record["missing"] == {"book_climb": ["hours"]}
+
+
+def test_a_number_taken_bare_moves_to_the_parameter_whose_unit_follows_it() -> None:
+    from fcourse.teaching.policy import decide
+
+    props = {"poles": {"type": "integer", "minimum": 1, "maximum": 20, "description": "Number of poles to replace"},
+             "height_m": {"type": "integer", "minimum": 2, "maximum": 30, "description": "Pole height, in metres"}}
+    tool = {"type": "function", "function": {"name": "pole_quote", "description": "Quote for replacing fence poles.",
+                                             "parameters": {"type": "object", "properties": props,
+                                                            "required": ["poles"]}}}
+    d = decide({"model": "m", "tools": [tool], "messages": [
+        {"role": "user", "content": "A quote for replacing three old poles please, they are 9 metres high."}]})
+    assert [c.arguments for c in d.tool_calls] == [{"poles": 3, "height_m": 9}]
+    d = decide({"model": "m", "tools": [tool], "messages": [
+        {"role": "user", "content": "A quote for replacing 4 poles please."}]})  # no unit: the count stays
+    assert [c.arguments for c in d.tool_calls] == [{"poles": 4}]

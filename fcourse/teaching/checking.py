@@ -328,7 +328,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     defaulted = frozenset(p["param"] for p in prov if "default" in str(p.get("how", "")) + str(p.get("source", "")))
     # numbers inside free text the user did not mark off ("下单：高级自助餐，五十人，...") still count
     cut = frozenset(p["param"] for p in prov if str(p.get("how", "")).startswith(CUT_FROM_AROUND + (AFTER_COLON,)))
-    fill_numbers(text, props, required, args, mentions, add, defaulted, cut)
+    bare = frozenset(p["param"] for p in prov if p.get("how") == "number" and p.get("source") == "latest user turn")
+    fill_numbers(text, props, required, args, mentions, add, defaulted, cut, bare, drop)
     fill_enums(conversation, text, props, required, args, prov, add, about)
     fill_booleans(text, props, required, args, add)
     fan_out = order_enums(text, props, required, args, add) or context_fan or f.fan_out

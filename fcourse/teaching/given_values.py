@@ -79,10 +79,23 @@ def fill_shapes(text: str, props: dict[str, Any], required: list[str], args: dic
 
 def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: dict[str, Any],
                   mentions: list[Any], add: Any, defaulted: frozenset[str] = frozenset(),
-                  cut: frozenset[str] = frozenset()) -> None:
+                  cut: frozenset[str] = frozenset(), bare: frozenset[str] = frozenset(), drop: Any = None) -> None:
     """The one number the user gave for the one numeric parameter still unfilled; values of ``cut`` parameters
-    (free text cut from around the routing words: "Throw a dozen eggs in my") do not hide a number in them."""
+    (free text cut from around the routing words: "Throw a dozen eggs in my") do not hide a number in them. A
+    number first taken bare for a ``bare`` parameter, whose unit or noun another parameter's description names
+    ("12 metres tall" for "height, in metres"), goes to that one, and the first is read again."""
     numeric = [n for n in props if isinstance(props.get(n), dict) and props[n].get("type") in ("integer", "number")]
+    from fcourse.teaching.numbers import numbers_in
+
+    for name in [n for n in bare if n in args and n in numeric and drop]:
+        said = [m for m in numbers_in(text) if m.value == args[name]]
+        # (the parameter itself among them: "40 people" that names guests and vegetarians alike moves nowhere)
+        other = counted_by_noun(text, said, props, [n for n in numeric if n not in args or n == name]) if len(
+            said) == 1 else {}
+        if len(other) == 1 and name not in other:
+            (to, number), = other.items()
+            add(to, number.value, f"the number written '{number.text}', before the word its description names")
+            drop(name, f"its number '{number.text}' is the {to} the description names")
     _fill_durations(text, props, [n for n in numeric if n not in args or n in defaulted], add)
     wanted = [n for n in numeric if n in required and n not in args]
     if not wanted:  # an optional number the user gave ("for two people"), when it is the only numeric parameter

@@ -18,7 +18,7 @@ from fcourse.teaching.counting import counted_by_noun, counting_numbers, counts_
 from fcourse.teaching.dates import clock_range
 from fcourse.teaching.given_enums import enum_positions
 from fcourse.teaching.moves import is_new
-from fcourse.teaching.numbers import _UNIT_MINUTES, _ZH_UNITS, Duration, durations_in, unit_of
+from fcourse.teaching.numbers import _UNIT_MINUTES, _ZH_UNITS, Duration, durations_in, numbers_in, unit_of
 from fcourse.teaching.params import param_text, value_pattern
 
 __all__ = ["fill_booleans", "fill_numbers", "fill_shapes", "paired_values"]
@@ -85,9 +85,7 @@ def fill_numbers(text: str, props: dict[str, Any], required: list[str], args: di
     number first taken bare for a ``bare`` parameter, whose unit or noun another parameter's description names
     ("12 metres tall" for "height, in metres"), goes to that one, and the first is read again."""
     numeric = [n for n in props if isinstance(props.get(n), dict) and props[n].get("type") in ("integer", "number")]
-    from fcourse.teaching.numbers import numbers_in
-
-    for name in [n for n in bare if n in args and n in numeric and drop]:
+    for name in [n for n in bare if n in args and n in numeric] if drop else []:
         said = [m for m in numbers_in(text) if m.value == args[name]]
         # (the parameter itself among them: "40 people" that names guests and vegetarians alike moves nowhere)
         other = counted_by_noun(text, said, props, [n for n in numeric if n not in args or n == name]) if len(
@@ -176,7 +174,6 @@ def _free_numbers(text: str, args: dict[str, Any], mentions: list[Any], cut: fro
     """The numbers of the text that are not part of a date, a clock time, a place or another argument's value."""
     from fcourse.teaching.dates import clock_spans
     from fcourse.teaching.locations import find_locations
-    from fcourse.teaching.numbers import numbers_in
 
     taken = [(m.start, m.end) for m in mentions] + list(clock_spans(text))  # "7:30pm" is a time, not 7 guests
     taken += [(s, e) for _, s, e, _ in find_locations(text)]  # "9 Park Road" is a place, not 9 stems
@@ -239,7 +236,6 @@ def paired_values(text: str, props: dict[str, Any], args: dict[str, Any], param:
     ("pressure shows 88 and flow shows 412", "chocolate to 4 Mill Lane and tea to 7 Kings Road"), gets one value
     per call - a number, or a place. Nothing when the counts differ or the values interleave otherwise."""
     from fcourse.teaching.locations import find_locations
-    from fcourse.teaching.numbers import numbers_in
 
     low = text.lower()
     at = [low.find(str(v).lower().replace("_", " ")) for v in values]

@@ -310,9 +310,9 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                     note(param, label[0], origins[-1], f"label {label[1]!r} in the context")
             continue
         found = False
+        clock = kind == "time" and wants_clock(param, schema) or kind == "number" and wants_hour(param, schema)
         for where in order(param):
             text = texts[where]
-            clock = kind == "time" and wants_clock(param, schema) or kind == "number" and wants_hour(param, schema)
             if clock:  # "Friday at 7:30pm": the clock part, even when a date parameter took the whole span
                 cands = [Candidate(text[s:e], where, s, e, "clock time") for s, e in clock_spans(text)]
             else:

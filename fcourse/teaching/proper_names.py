@@ -120,14 +120,15 @@ def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
             value = m.group("v").strip()
             if cue is _NAME_CUE_ZH or not value.islower() or value == picked:
                 return value, "the name after a naming cue"
-    names = _english_names(text) + _chinese_names(text)
+    chinese = _chinese_names(text)  # jieba's tagger is read once per text
+    names = _english_names(text) + chinese
     if len(names) != 1:
         return None
     name = names[0]
     # the free text's pick stands when it is the name, or a short run of the text the name is not in - unless the
     # name is a person's by jieba's tagger and the pick holds none ("报名人陈刚": 陈刚, not "全马" before it)
     if picked is not None and (picked == name or name not in picked and picked in text and len(picked) <= len(name)
-                               and not (name in _chinese_names(text) and not _chinese_names(picked))):
+                               and not (name in chinese and not _chinese_names(picked))):
         return None
     return name, "written as a name (capitalised words, or a person's name by jieba's tagger)"
 

@@ -19,3 +19,12 @@ def negated(text: str) -> list[str]:
 ])
 def test_any_but_and_a_dash_bound_what_a_negation_excludes(text: str, out: list[str]) -> None:
     assert negated(text) == out
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("蓝色那件不要了，帮我退掉，红色的留着。", ["红色的留着"]),  # 不要了: "no longer want" - the one to drop
+    ("这件不要了", []),
+    ("不要取消周六那个", ["不要取消周六那个"]),  # 不要 before a verb still negates it
+])
+def test_no_longer_wanting_a_thing_is_not_a_negation(text: str, out: list[str]) -> None:
+    assert negated(text) == out

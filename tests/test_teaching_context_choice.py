@@ -181,3 +181,17 @@ def test_a_date_in_the_context_is_chosen_by_a_day_the_user_says_never_by_other_w
     days = ["2031-05-06", "2031-04-29"]
     assert choose_in_context(context, days, "another alterations fitting with Sam, please", dt.date(2031, 5, 6)) is None
     assert choose_in_context(context, days, "the fitting on the 29th", dt.date(2031, 5, 6))[0] == ["2031-04-29"]
+
+
+def test_what_the_context_says_a_candidate_lacks_does_not_point_at_it() -> None:
+    rooms = "Verified quotes: HQ-1 (standard room, no balcony) and HQ-2 (deluxe room, with balcony)."
+    assert choose_in_context(rooms, ["HQ-1", "HQ-2"], "I'll take the one with the balcony", TODAY)[0] == ["HQ-2"]
+    fitted = "客户的两份报价：BQ-11（基础款，不含安装）和BQ-22（高级款，含安装）。"
+    assert choose_in_context(fitted, ["BQ-11", "BQ-22"], "要带安装的那个", TODAY)[0] == ["BQ-22"]
+    assert choose_in_context(fitted, ["BQ-11", "BQ-22"], "随便哪个都行，要快", TODAY) is None
+
+
+def test_a_dictionary_word_inside_a_run_of_chinese_is_matched() -> None:
+    swims = "已核实：预约 YY-1（本周六游泳）和 YY-2（本周日游泳）。"
+    assert choose_in_context(swims, ["YY-1", "YY-2"], "帮我取消周日的", None)[0] == ["YY-2"]
+    assert choose_in_context(swims, ["YY-1", "YY-2"], "帮我取消游泳", None) is None  # both are 游泳

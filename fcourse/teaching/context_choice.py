@@ -28,8 +28,10 @@ import re
 
 __all__ = ["choose_in_context", "clause_of", "contradicted", "over"]
 
-#: not 两个 ("住两个月" counts months), and not the 都 of "everywhere"/"whatever" (到处都是水印, 什么都行) or of "is"
-_ALL = re.compile(r"\b(?:both|all|each|every)\b|(?<!到处)(?<!什么)(?<!怎么)(?<!哪里)都(?!是)|全部|所有", re.IGNORECASE)
+#: not 两个 ("住两个月" counts months), and not the 都 of "everywhere"/"whatever"/"whichever" (到处都是水印, 什么都行,
+#: 哪个都行) or of "is"
+_ALL = re.compile(r"\b(?:both|all|each|every)\b|(?<!到处)(?<!什么)(?<!怎么)(?<!哪里)(?<!哪个)都(?!是)|全部|所有",
+                  re.IGNORECASE)
 #: "the second one", "the latter", "第二个", "最后那个": a candidate by its place in the context (closed-class words)
 _ORDINAL = re.compile(r"\bthe (first|second|third|last) (?:one|booking|order|one listed)\b|\bthe (former|latter)\b"
                       r"|第([一二三])(?:个|笔|张|单|份|节|次|条)|(最后)(?:一|那)?个", re.IGNORECASE)
@@ -70,16 +72,36 @@ def _attributes(context: str, candidates: list[str]) -> dict[str, str]:
     return out
 
 
+#: what a candidate lacks ("不含电池", "no balcony", "without a view"): the words up to the clause's end (closed class)
+_LACKS = re.compile(r"(?:不含|不带|不包括|没有|\b(?:without|excluding|no)\b(?!\.))\s*([^，,。;；)）]*)", re.IGNORECASE)
+
+
 def _words(text: str) -> set[str]:
+    """The words of a text that can point at a candidate; what it says is lacking ("不含电池") as "not 电池", so that
+    "带电池的那个" points at the one with a battery, not at both."""
+    lacking: set[str] = set()
+
+    def lacks(m: re.Match[str]) -> str:
+        lacking.update(f"not {w}" for w in _plain_words(m.group(1)))
+        return " "
+    return _plain_words(_LACKS.sub(lacks, text)) | lacking
+
+
+def _plain_words(text: str) -> set[str]:
     from fcourse.teaching.analysis import analyse, stem
     from fcourse.teaching.glosses import glossed_words
     from fcourse.teaching.lexicon import EN_STOPWORDS
+    from fcourse.teaching.segmenter import base_tokenizer, function_word
 
     keys = {t.key for t in analyse(text).terms if not t.key.startswith("#date")}
     english = {stem(w) for w in re.findall(r"[A-Za-z]{3,}", text)  # "refill" and "refills" are one word
                if w.lower() not in EN_STOPWORDS}  # "... and GL-2": an "and" says nothing about either
     english |= set(re.findall(r"(?<!\d)(?:19|20)\d{2}(?!\d)", text))  # a year ("the 2025 one", "2026年那份")
-    return keys | english | set(glossed_words(text))
+    # the dictionary words inside a run of Chinese, wherever they start ("带电池": 电池; "本周日蹦床": 周日)
+    known = base_tokenizer().FREQ
+    inner = {w for run in re.findall(r"[\u4e00-\u9fff]{3,}", text) for n in (2, 3) for i in range(len(run) - n + 1)
+             if known.get(w := run[i:i + n]) and not function_word(w)}
+    return keys | english | inner | set(glossed_words(text))
 
 
 #: a day of the month said alone ("the 5th", "5号"): it points at a listed date on that day, whatever the month

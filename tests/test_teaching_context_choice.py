@@ -195,3 +195,19 @@ def test_a_dictionary_word_inside_a_run_of_chinese_is_matched() -> None:
     swims = "已核实：预约 YY-1（本周六游泳）和 YY-2（本周日游泳）。"
     assert choose_in_context(swims, ["YY-1", "YY-2"], "帮我取消周日的", None)[0] == ["YY-2"]
     assert choose_in_context(swims, ["YY-1", "YY-2"], "帮我取消游泳", None) is None  # both are 游泳
+
+
+def test_a_month_said_alone_points_at_the_listed_date_in_that_month() -> None:
+    shows = "已核实：近期演出 SH-7（3月14日）和 SH-8（4月2日）。"
+    assert choose_in_context(shows, ["SH-7", "SH-8"], "我要4月的那场，两张票", None)[0] == ["SH-8"]
+    assert choose_in_context(shows, ["SH-7", "SH-8"], "not the March one - the April show", None)[0] == ["SH-8"]
+    assert choose_in_context(shows, ["SH-7", "SH-8"], "I may want two tickets", None) is None  # "may" names no month
+    assert choose_in_context(shows, ["SH-7", "SH-8"], "5月的那场", None) is None
+
+
+def test_the_later_or_earlier_one_is_chosen_by_the_days_the_context_gives_or_not_at_all() -> None:
+    trips = "Verified trips: TR-40 (Oslo, 2031-06-10) and TR-41 (Bergen, 2031-06-03)."
+    assert choose_in_context(trips, ["TR-40", "TR-41"], "upgrade the later one", TODAY)[0] == ["TR-40"]
+    assert choose_in_context(trips, ["TR-40", "TR-41"], "早一点的那个改一下", TODAY)[0] == ["TR-41"]
+    undated = "Verified trips: TR-40 (Oslo) and TR-41 (Bergen, 2031-06-03)."
+    assert choose_in_context(undated, ["TR-40", "TR-41"], "upgrade the later one", TODAY) is None

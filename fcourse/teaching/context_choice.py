@@ -10,7 +10,10 @@ candidate) and takes the one candidate the user's words point at:
 - a word they share (stemmed English, jieba's Chinese words);
 - across languages, through CC-CEDICT glosses ("摩托车" -> motorbike);
 - a date: the user's "Friday" or "3月20号" resolved against the stated today,
-  and the candidate's ISO date.
+  and the candidate's ISO date; a month said alone ("12月那场") and the
+  candidate's month;
+- what a candidate lacks ("不含电池", "no balcony") as the opposite of the word;
+- "the later one" / "the cheaper one": the days or prices the context gives.
 
 Negated and excluded clauses are left out first ("北京的别动", "but leave the studio
 room": ``fcourse.teaching.exclusion``). Exactly one candidate must be
@@ -114,22 +117,41 @@ _MONTH_DAY = re.compile(r"(?<=\d月)(\d{1,2})[日号]|\b(?:jan|feb|mar|apr|may|j
                         r"(\d{1,2})\b", re.IGNORECASE)
 
 
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+#: a listed month with its day ("11月8日", "Nov 8"), for the month alone
+_LISTED_MONTH = re.compile(r"(?<!\d)(\d{1,2})月\d{1,2}[日号]|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                           r"[a-z]*\.? \d{1,2}\b", re.IGNORECASE)
+#: a month the user says with no day ("12月那场", "the December one"); "may" and "march" only as written names
+_MONTH_ALONE = re.compile(r"(?<!\d)(\d{1,2})月(?!\s*\d)|\b(january|february|april|june|july|august|september|"
+                          r"october|november|december|(?-i:May|March))\b(?!\.?\s*\d)", re.IGNORECASE)
+
+
+def _month(m: re.Match[str]) -> str:
+    said = m.group(1) or m.group(2)
+    return f"month {int(said) if said.isdigit() else _MONTHS.index(said[:3].lower()) + 1}"
+
+
 def _days(text: str, today: dt.date | None, listed: bool = False) -> set[str]:
     """The days a text names (YYYY-MM-DD); with ``listed`` (the context's), each also as its day of the month, which
-    a day said alone by the user ("the 5th") matches."""
+    a day said alone by the user ("the 5th") matches, and as its month, which a month said alone ("12月的") does."""
     from fcourse.teaching.day_resolver import dates_in
 
     days = {m.iso for m in dates_in(text, today) if m.iso}
     if listed:  # a listed month and day is that day of the month, even with no today to give it a year
-        return days | {f"day {int(d[8:10])}" for d in days} | {
-            f"day {int(m.group(1) or m.group(2))}" for m in _MONTH_DAY.finditer(text)}
-    return days | {f"day {int(m.group(1) or m.group(2))}" for m in _BARE_DAY.finditer(text)}
+        return days | {f"day {int(d[8:10])}" for d in days} | {f"month {int(d[5:7])}" for d in days} | {
+            f"day {int(m.group(1) or m.group(2))}" for m in _MONTH_DAY.finditer(text)} | {
+            _month(m) for m in _LISTED_MONTH.finditer(text)}
+    return days | {f"day {int(m.group(1) or m.group(2))}" for m in _BARE_DAY.finditer(text)} | {
+        _month(m) for m in _MONTH_ALONE.finditer(text)}
 
 
 #: a choice by price: the cheaper / cheapest / 便宜 one, or the dearer / most expensive / 贵 one (closed classes)
 _COMPARED = re.compile(r"(?P<low>\bcheap(?:er|est)\b|\b(?:lower|lowest) price\b|便宜|实惠|省钱)"
                        r"|(?P<high>\b(?:more|most) expensive\b|\bdear(?:er|est)\b|\bpricier\b|贵的|最贵)",
                        re.IGNORECASE)
+#: a choice by day: the later / earlier one (closed classes)
+_TIMED = re.compile(r"(?P<late>\bthe later (?:one|date|booking)\b|晚一?点的那|日期靠后的)"
+                    r"|\bthe earlier (?:one|date|booking)\b|早一?点的那|日期靠前的", re.IGNORECASE)
 _MONEY = re.compile(r"(?:[$£€¥]\s*)(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:元|块|美元|英镑|欧元|yuan|dollars?|"
                     r"pounds?|euros?|usd|gbp|eur|cny|rmb)", re.IGNORECASE)
 
@@ -150,6 +172,13 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     attributes = _attributes(context, candidates)
     if len(attributes) < 2:
         return None
+    timed = _TIMED.search(said)
+    if timed:  # "the later one", "早一点的那个": the one day the context gives each decides, or nothing does
+        dated = {v: {d for d in _days(about, today) if _ISO_DAY.fullmatch(d)} for v, about in attributes.items()}
+        if not all(len(d) == 1 for d in dated.values()) or len({min(d) for d in dated.values()}) < len(dated):
+            return None
+        pick = (max if timed.group("late") else min)(dated, key=lambda v: min(dated[v]))
+        return [pick], f"the user asks for '{timed.group().strip()}', and the context gives each its day"
     compared = _COMPARED.search(said)
     if compared:  # "选便宜的那个", "the cheaper one": the amounts the context gives decide, or nothing does
         amounts = {v: _amount(about) for v, about in attributes.items()}

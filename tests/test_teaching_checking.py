@@ -440,6 +440,11 @@ def test_the_new_day_of_a_move_says_nothing_about_which_booking_the_context_mean
     assert [c.arguments for c in d.tool_calls] == [{"booking": "DS-12345", "new_date": "2027-08-13"}]
     d = run([system, {"role": "user", "content": "Cancel my lesson on Friday."}], lessons)
     assert d.kind == "ask"  # the booking is on Saturday: not the one the user means
+    # a day turned down first is not a second day named: the other is the new one
+    for said, day in [("Move my lesson, not to Thursday, to Friday instead.", "2027-08-13"),
+                      ("课挪一下，周四不行，挪到周五。", "2027-08-13")]:
+        d = run([system, {"role": "user", "content": said}], lessons)
+        assert [c.arguments for c in d.tool_calls] == [{"booking": "DS-12345", "new_date": day}], said
 
 
 def test_a_context_id_whose_shape_the_parameters_pattern_names_needs_no_label_in_the_same_language() -> None:

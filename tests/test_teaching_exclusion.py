@@ -25,6 +25,8 @@ def test_any_but_and_a_dash_bound_what_a_negation_excludes(text: str, out: list[
     ("蓝色那件不要了，帮我退掉，红色的留着。", ["红色的留着"]),  # 不要了: "no longer want" - the one to drop
     ("这件不要了", []),
     ("不要取消周六那个", ["不要取消周六那个"]),  # 不要 before a verb still negates it
+    ("周二不行，改周三", ["周二不行"]),  # a day turned down
+    ("周二行不行？", []),  # a yes-no question turns nothing down
 ])
-def test_no_longer_wanting_a_thing_is_not_a_negation(text: str, out: list[str]) -> None:
+def test_chinese_words_that_turn_a_thing_down_and_ones_that_only_look_like_it(text: str, out: list[str]) -> None:
     assert negated(text) == out

@@ -175,8 +175,10 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
 
 def _day_for_another(props: dict[str, Any], name: str, text: str, today: dt.date | None) -> bool:
     """Whether the one day the user names is for another parameter of the call ("move my lesson to Friday": the
-    new date), so it says nothing about which booking is meant."""
-    days = {m.iso for m in dates_in(text, today) if m.iso}
+    new date), so it says nothing about which booking is meant; a day the user turns down ("not Monday, Tuesday")
+    is not one of the days named."""
+    refused = negated_spans(text)
+    days = {m.iso for m in dates_in(text, today) if m.iso and not inside(refused, m.start)}
     return len(days) == 1 and any(wants_day(n, s) for n, s in props.items() if n != name and isinstance(s, dict))
 
 

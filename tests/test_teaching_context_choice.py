@@ -211,3 +211,9 @@ def test_the_later_or_earlier_one_is_chosen_by_the_days_the_context_gives_or_not
     assert choose_in_context(trips, ["TR-40", "TR-41"], "早一点的那个改一下", TODAY)[0] == ["TR-41"]
     undated = "Verified trips: TR-40 (Oslo) and TR-41 (Bergen, 2031-06-03)."
     assert choose_in_context(undated, ["TR-40", "TR-41"], "upgrade the later one", TODAY) is None
+
+
+def test_a_candidate_no_longer_wanted_is_the_one_to_drop() -> None:
+    coats = "已核实：两件寄存的大衣 CT-1（蓝色）和 CT-2（红色）。"
+    assert choose_in_context(coats, ["CT-1", "CT-2"], "蓝色那件不要了，帮我退掉，红色的留着。", None)[0] == ["CT-1"]
+    assert choose_in_context(coats, ["CT-1", "CT-2"], "蓝色那件不要退，红色的退掉。", None)[0] == ["CT-2"]

@@ -22,11 +22,15 @@ def test_any_but_and_a_dash_bound_what_a_negation_excludes(text: str, out: list[
 
 
 @pytest.mark.parametrize(("text", "out"), [
-    ("蓝色那件不要了，帮我退掉，红色的留着。", ["红色的留着"]),  # 不要了: "no longer want" - the one to drop
-    ("这件不要了", []),
-    ("不要取消周六那个", ["不要取消周六那个"]),  # 不要 before a verb still negates it
+    ("不要取消周六那个", ["不要取消周六那个"]),  # 不要 before a verb negates it
     ("周二不行，改周三", ["周二不行"]),  # a day turned down
     ("周二行不行？", []),  # a yes-no question turns nothing down
 ])
 def test_chinese_words_that_turn_a_thing_down_and_ones_that_only_look_like_it(text: str, out: list[str]) -> None:
     assert negated(text) == out
+
+
+def test_an_id_no_longer_wanted_is_excluded_from_what_is_done_to_the_other() -> None:
+    from fcourse.teaching.exclusion import excluded_values
+
+    assert excluded_values("LK-11 不要了，LK-12 再续一个月。") == {"LK-11"}

@@ -167,7 +167,9 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     """The candidates the user means (one, or all of them for "both"), and why; None when the words do not say."""
     from fcourse.teaching.exclusion import negated_spans
 
-    spans = negated_spans(user)  # "北京的别动", "but leave the studio one": what is excluded points at nothing
+    # "北京的别动", "but leave the studio one": what is excluded points at nothing; but "周六那个不要了" (no longer
+    # wanted) points at the one to drop
+    spans = [(a, b) for a, b in negated_spans(user) if not re.search(r"不要了\W*$", user[a:b])]
     said = "".join(ch if not any(s <= i < e for s, e in spans) else " " for i, ch in enumerate(user))
     attributes = _attributes(context, candidates)
     if len(attributes) < 2:

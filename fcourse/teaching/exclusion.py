@@ -21,9 +21,8 @@ _CLAUSE = re.compile(r"[,;.!?，；。！？()（）—–]|\s-\s|\b(?<!anything
                      r"(?<!anyone )(?<!anybody )(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
 _NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no|leave|keep|except|other than|apart from"
                      r"|(?:any|every)(?:thing|where|one|body)? but)\b", re.IGNORECASE)
-#: not 不要了 ("周六那个不要了": no longer wanted - the one to drop, not one to keep); 不行 / 没空 turn a thing down
-#: ("周四不行"), but not in a yes-no question ("明天行不行？", "方便不方便")
-_NEG_ZH = re.compile(r"先别|不要(?!了)|不想|不用|不是|并非|除了|保留|留着|不动|(?<!行)不行|没空|(?<!方便)不方便"
+#: 不行 / 没空 turn a thing down ("周四不行"), but not in a yes-no question ("明天行不行？", "方便不方便")
+_NEG_ZH = re.compile(r"先别|不要|不想|不用|不是|并非|除了|保留|留着|不动|(?<!行)不行|没空|(?<!方便)不方便"
                      r"|别|勿|甭")
 _NOT_THIS = re.compile(r"(?:不是|并非|除了|\bother than|\bexcept(?: for)?|\bapart from|\bnot the one(?: for)?)\s*$",
                        re.IGNORECASE)

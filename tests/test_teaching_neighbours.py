@@ -169,3 +169,16 @@ def test_an_id_the_best_tool_read_from_the_context_is_no_value_the_user_gave() -
         "reason"]
     d = ask("Please hand my entry over to another person: Ade Bello, born 2012-03-02.")  # handing over it is
     assert [(c.name, c.arguments["entry"]) for c in d.tool_calls] == [("hand_over_entry", "EN-12040")]
+
+
+def test_an_enum_value_read_from_the_whole_sentence_is_no_value_the_user_said() -> None:
+    ticket = {"type": "string", "pattern": "^DC-[0-9]{5}$", "description": "Dry-cleaning ticket, e.g. DC-12345"}
+    tools = [tool("check_cleaning", "Check whether a dry-cleaning order is ready for collection.", {"ticket": ticket},
+                  ["ticket"]),
+             tool("report_cleaning_issue", "Report a problem with a dry-cleaning order.", {"ticket": ticket, "issue": {
+                 "type": "string", "enum": ["late", "stain_left", "item_missing", "damaged"],
+                 "description": "What went wrong"}}, ["ticket", "issue"])]
+    # the sentence encoder reads "done yet?" as closest to 'late': a reading, not a problem the user reported
+    for text in ["Is DC-40213 done yet? I need the suit on Friday.", "Has DC-40213 been cleaned yet?"]:
+        d = decide({"model": "m", "messages": [{"role": "user", "content": text}], "tools": tools})
+        assert [(c.name, c.arguments) for c in d.tool_calls] == [("check_cleaning", {"ticket": "DC-40213"})], text

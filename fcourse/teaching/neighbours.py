@@ -105,7 +105,8 @@ def values_decide(conversation: Any, routing: Any, act: Any, proposal: Any) -> t
                   f"already exists, but the conversation names none and asks for no change, while {row['name']} " \
                   f"(score {row['score']}) needs no such id and has every required value (from the user's turn, " \
                   "or an id from the context)"
-        elif not proposal.missing and (extra := {v for v in own - best_all if v not in best_how}) \
+        elif not proposal.missing and (extra := {v for v in own - best_all if v not in best_how
+                                                 and v not in _guessed(params)}) \
                 and _values(params) >= best_all - _from_context(proposal.filled[0][1]):
             why = f"{row['name']} (score {row['score']}) takes every value {best['name']} takes, and more that " \
                   f"the user said for its required parameters ({', '.join(sorted(extra))})"
@@ -139,6 +140,12 @@ def _names_nothing_existing(conversation: Any, best: Any, proposal: Any, row: An
     return bool(missing) and not asks_change(conversation.latest) and all(
         isinstance(props.get(m), dict) and props[m].get("pattern") and m not in other
         and not any(fits_pattern(props[m], w) for w in re.findall(r"[\w-]+", said)) for m in missing)
+
+
+def _guessed(filled: Any) -> set[str]:
+    """The values of a call the sentence encoder chose from the user's words as a whole ("works" read as an enum's
+    'practical'): a reading, not a value the user said, so they never take the turn from the best tool."""
+    return {str(p["value"]) for p in filled.provenance if "(sentence encoder" in str(p.get("how", ""))}
 
 
 def _from_context(filled: Any) -> set[str]:

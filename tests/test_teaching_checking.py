@@ -561,3 +561,16 @@ def test_from_one_value_to_another_the_new_one_is_where_it_goes() -> None:
         ["pupil", "new_day"])]
     for text in ("PU-101 从周六的班换到周三的班", "switch PU-101 from Saturday to Wednesday"):
         assert [c.arguments for c in run(text, move).tool_calls] == [{"pupil": "PU-101", "new_day": "wednesday"}]
+
+
+def test_a_clock_pattern_makes_a_time_whatever_other_words_its_description_uses() -> None:
+    slot = {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+            "description": "New start, HH:MM. Leave it out to keep the original one."}  # "original": a place word
+    move = [tool("move_fitting", "Move a dress fitting to another day or hour.", {
+        "fitting": {"type": "string", "pattern": "^FT-[0-9]{4}$", "description": "Fitting, e.g. FT-1234"},
+        "new_day": {"type": "string", "format": "date", "description": "New day"}, "new_start": slot},
+        ["fitting", "new_day"])]
+    system = {"role": "system", "content": "Today is 2031-06-02 (Monday)."}
+    d = run([system, {"role": "user", "content": "Please move FT-4410 to Thursday at 4pm."}], move)
+    want = {"fitting": "FT-4410", "new_day": "2031-06-05", "new_start": "16:00"}
+    assert [c.arguments for c in d.tool_calls] == [want]

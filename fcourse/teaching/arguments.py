@@ -141,8 +141,8 @@ def _param_kind(name: str, schema: dict[str, Any]) -> str:
     fmt = schema.get("format", "")
     if main in ("integer", "number"):
         return "number"
-    if schema.get("pattern") and not _CLOCK_OR_DAY.search(param_text(name, schema)):
-        return "pattern"  # a pattern for "HH:MM" or a date is a time: "7:30pm" is read, then written in its shape
+    if schema.get("pattern"):  # a pattern for "HH:MM" or a date is a time: "7:30pm" is read, then written in its shape
+        return "time" if _CLOCK_OR_DAY.search(param_text(name, schema)) else "pattern"
     if fmt in ("date", "date-time", "time"):
         return "time"
     words = set(re.findall(r"[a-z]+", param_text(name, schema).lower()))

@@ -13,6 +13,10 @@ from fcourse.teaching.dates import clock_of, clock_spans, wants_clock
     ("a court for Thursday at 6:45pm", "18:45"), ("明天晚上八点半到", "20:30"), ("see you at noon", "12:00"),
     ("开会定在下午两点", "14:00"), ("pick it up at 11am tomorrow", "11:00"), ("tonight at 8, two of us", "20:00"),
     ("早上7点叫醒我", "07:00"),
+    # in words, with the part of the day after the hour, and with spaces in mixed Chinese and English
+    ("a table at half past seven in the evening", "19:30"), ("the ferry leaves at quarter to 9", "08:45"),
+    ("drop it off from 4 in the afternoon", "16:00"), ("the venue opens 10 in the morning", "10:00"),
+    ("book the court 周五 晚上 7 点", "19:00"), ("fitness class 上午 9 点半", "09:30"),
 ])
 def test_a_clock_time_is_found_and_written_as_hh_mm(text: str, clock: str) -> None:
     spans = clock_spans(text)
@@ -25,6 +29,7 @@ def test_a_bare_number_after_at_is_a_clock_time_only_where_a_time_can_end() -> N
     assert clock_spans("deliver it to the flat at 9 Mill Street") == ()
     assert clock_spans("a table for 4 at 12 people?") == ()
     assert clock_spans("dinner at 7?") != ()
+    assert clock_spans("we have 2 in the family and 3 in the car") == ()  # no part of the day after it
 
 
 def test_which_parameters_want_a_clock_time() -> None:

@@ -74,7 +74,7 @@ _ISO_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _CLOCK_EN_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b", re.IGNORECASE)
-_CLOCK_ZH_RE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时]"
+_CLOCK_ZH_RE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*[点點时]"
                           r"(?:(\d{1,2}|[一二两三四五六七八九十]{1,3})分|(半))?")
 
 
@@ -90,13 +90,17 @@ def zh_number(token: str) -> int:
 
 def _clock(value: str) -> str | None:
     """"7pm", "下午3点半", "6:30" as HH:MM."""
-    m = _CLOCK_ZH_RE.search(value)
-    if m:
+    m, past = _CLOCK_ZH_RE.search(value), _PAST.search(value)
+    if past:  # "half past six", "quarter to 8"
+        hour = _HOUR_WORDS.index(past.group(2).lower()) + 1 if past.group(2).isalpha() else int(past.group(2))
+        minute = {"half past": 30, "quarter past": 15, "quarter to": 45}[" ".join(past.group(1).lower().split())]
+        hour -= past.group(1).lower().endswith("to")
+    elif m:
         hour = zh_number(m.group(1))
         minute = zh_number(m.group(2)) if m.group(2) else (30 if m.group(3) else 0)  # 一点十五分 is 1:15
     else:
         m = _CLOCK_EN_RE.search(value.replace(".m.", "m"))
-        if not m or (not m.group(2) and not m.group(3)):
+        if not m or (not m.group(2) and not m.group(3) and not _DAY_PART_EN.search(value)):
             return None
         hour, minute = int(m.group(1)), int(m.group(2) or 0)
         if m.group(3) and m.group(3).lower() == "pm" and hour < 12:
@@ -106,14 +110,23 @@ def _clock(value: str) -> str | None:
     return f"{hour:02d}:{minute:02d}" if hour < 24 and minute < 60 else None
 
 
+_HOUR_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+#: "half past six", "quarter to 8": a clock time in words (closed class)
+_PAST = re.compile(rf"\b(half\s+past|quarter\s+past|quarter\s+to)\s+(\d{{1,2}}|{'|'.join(_HOUR_WORDS)})\b",
+                   re.IGNORECASE)
+#: "2 in the afternoon": the part of the day said after the hour
+_DAY_PART_EN = re.compile(r"\s+in the (?:morning|afternoon|evening)\b", re.IGNORECASE)
 _DAY_PART = r"(?:早上|早晨|上午|中午|下午|晚上|傍晚|凌晨|今晚|明晚)"
 _CLOCK_SPAN_RES = (
-    re.compile(rf"{_DAY_PART}?(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})[点點时](?:(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})分|半|整)?"),
+    re.compile(rf"{_DAY_PART}?\s*(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})\s*[点點时]"
+               rf"(?:(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})分|半|整)?"),
+    re.compile(rf"{_PAST.pattern}(?:{_DAY_PART_EN.pattern})?|\b\d{{1,2}}(?::\d{{2}})?{_DAY_PART_EN.pattern}",
+               re.IGNORECASE),
     re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b"
                r"|(?<=\bat )\d{1,2}(?=\s*(?:$|[^\w\s]|o'clock|tonight|tomorrow|today|on\b|this\b|next\b|in the\b)"
                r")", re.IGNORECASE),
 )
-_EVENING = re.compile(r"tonight|evening|night|下午|晚上|傍晚|今晚|明晚", re.IGNORECASE)
+_EVENING = re.compile(r"tonight|afternoon|evening|night|下午|晚上|傍晚|今晚|明晚", re.IGNORECASE)
 
 
 def wants_clock(name: str, schema: dict[str, Any]) -> bool:

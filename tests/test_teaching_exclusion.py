@@ -25,6 +25,8 @@ def test_any_but_and_a_dash_bound_what_a_negation_excludes(text: str, out: list[
     ("不要取消周六那个", ["不要取消周六那个"]),  # 不要 before a verb negates it
     ("周二不行，改周三", ["周二不行"]),  # a day turned down
     ("周二行不行？", []),  # a yes-no question turns nothing down
+    ("车库门口积水特别深", []),  # 特别 "especially" holds 别 but negates nothing
+    ("帮别人订的那个先别动，改我自己的", ["帮别人订的那个先别动"]),  # 别人 "others"; 先别 does negate
 ])
 def test_chinese_words_that_turn_a_thing_down_and_ones_that_only_look_like_it(text: str, out: list[str]) -> None:
     assert negated(text) == out

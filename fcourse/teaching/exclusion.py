@@ -21,9 +21,10 @@ _CLAUSE = re.compile(r"[,;.!?，；。！？()（）—–]|\s-\s|\b(?<!anything
                      r"(?<!anyone )(?<!anybody )(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
 _NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no|leave|keep|except|other than|apart from"
                      r"|(?:any|every)(?:thing|where|one|body)? but)\b", re.IGNORECASE)
-#: 不行 / 没空 turn a thing down ("周四不行"), but not in a yes-no question ("明天行不行？", "方便不方便")
+#: 不行 / 没空 turn a thing down ("周四不行"), but not in a yes-no question ("明天行不行？", "方便不方便"); 别 is
+#: no negation inside a word (特别 "especially", 区别, 别人 "others", 别的 "other")
 _NEG_ZH = re.compile(r"先别|不要|不想|不用|不是|并非|除了|保留|留着|不动|(?<!行)不行|没空|(?<!方便)不方便"
-                     r"|别|勿|甭")
+                     r"|(?<![特区分告级类性识辨差个离鉴派判])别(?![人墅致称名处的])|勿|甭")
 _NOT_THIS = re.compile(r"(?:不是|并非|除了|\bother than|\bexcept(?: for)?|\bapart from|\bnot the one(?: for)?)\s*$",
                        re.IGNORECASE)
 #: a negation of what something is, not of what to do ("not the one that is B-7", 不是); "don't ..." negates an act

@@ -46,3 +46,16 @@ def test_the_users_words_for_false_turn_an_option_off_and_the_options_own_words_
 
     assert ask("Book a climbing wall session, I've got my own shoes") == [{"rental_shoes": False}]
     assert ask("Book a climbing wall session and I need rental shoes") == [{"rental_shoes": True}]
+
+
+def test_the_verb_handle_in_an_options_description_is_no_mention_of_it() -> None:
+    from fcourse.teaching.policy import decide
+
+    props = {"spot": {"type": "string", "description": "出问题的地方"},
+             "same_day": {"type": "boolean", "description": "true = 需要当天处理。"}}
+    tool = {"type": "function", "function": {"name": "report_fault", "description": "报告小区公共设施的故障。",
+                                             "parameters": {"type": "object", "properties": props,
+                                                            "required": ["spot"]}}}
+    d = decide({"model": "m", "messages": [{"role": "user", "content": "三号楼电梯坏了，麻烦处理一下。"}],
+                "tools": [tool]})
+    assert all("same_day" not in c.arguments for c in d.tool_calls)

@@ -17,8 +17,8 @@ __all__ = ["VAGUE_VERBS", "false_clause", "glossed_option", "hyphened", "said_of
 
 #: verbs any option's description may use, which say nothing about which option ("Whether the room needs ...")
 VAGUE_VERBS = frozenset({"need", "want", "whether", "allow", "use", "should", "must", "option", "true", "false",
-                         "enabl", "set", "turn", "includ", "request",
-                         "是否", "是不是", "要不要", "可以", "需要", "可选", "选填", "默认"})
+                         "enabl", "set", "turn", "includ", "request", "handl",
+                         "是否", "是不是", "要不要", "可以", "需要", "可选", "选填", "默认", "处理", "办理"})
 
 
 def glossed_option(param: str, text: str, about: frozenset[str], described: str = "") -> tuple[bool, str] | None:

@@ -574,3 +574,17 @@ def test_a_clock_pattern_makes_a_time_whatever_other_words_its_description_uses(
     d = run([system, {"role": "user", "content": "Please move FT-4410 to Thursday at 4pm."}], move)
     want = {"fitting": "FT-4410", "new_day": "2031-06-05", "new_start": "16:00"}
     assert [c.arguments for c in d.tool_calls] == [want]
+
+
+def test_a_contact_detail_in_the_context_is_not_the_new_persons_the_user_names() -> None:
+    contact = [tool("set_emergency_contact", "修改会员的紧急联系人。", {
+        "member": {"type": "string", "pattern": "^MB-[0-9]{5}$", "description": "会员编号，例如 MB-12345。"},
+        "contact_name": {"type": "string", "description": "紧急联系人姓名。"},
+        "phone": {"type": "string", "pattern": "^1[3-9][0-9]{9}$", "description": "紧急联系人的手机号，11位。"}},
+        ["member", "contact_name", "phone"])]
+    system = {"role": "system", "content": "已核实：会员 MB-10001。前台电话为13900001111（前台，非家属）。"}
+    d = run([system, {"role": "user", "content": "紧急联系人改成我儿子周涛。"}], contact)
+    assert d.kind == "ask" and d.record["missing"] == {"set_emergency_contact": ["phone"]}
+    d = run([system, {"role": "user", "content": "紧急联系人改成我儿子周涛，手机13700002222。"}], contact)
+    assert [c.arguments for c in d.tool_calls] == [{"member": "MB-10001", "contact_name": "周涛",
+                                                    "phone": "13700002222"}]

@@ -48,3 +48,12 @@ def test_a_number_before_a_hyphenated_unit_counts_that_unit_and_a_number_of_mont
     assert [c.value for c in candidates("number", "months", months, "from March 2nd, for 4 months", 0)] == [4]
     month = {"type": "integer", "minimum": 1, "maximum": 12, "description": "Month of the year to report on."}
     assert [c.value for c in candidates("number", "month", month, "the report for March", 0)] == [3]
+
+
+def test_a_chinese_persons_name_is_found_by_jiebas_tagger() -> None:
+    from fcourse.teaching.extract import candidates
+
+    schema = {"type": "string", "description": "Name of the person who will collect it."}
+    got = candidates("person", "collector_name", schema, "明天下午来取，取件人王磊。", 0)
+    assert [c.value for c in got] == ["王磊"]
+    assert candidates("person", "collector_name", schema, "明天下午来取，谢谢。", 0) == []

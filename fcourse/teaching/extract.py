@@ -237,6 +237,11 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
                 start = m.start(1) + m.group(1).index(words[0])
                 out.append(Candidate(" ".join(words), where, start, start + len(" ".join(words)),
                                      "a capitalised name"))
+        if not out:  # "联系人张伟": a Chinese name, by jieba's tagger
+            from fcourse.teaching.proper_names import chinese_names
+
+            out = [Candidate(n, where, text.find(n), text.find(n) + len(n), "a person's name (jieba's tagger)")
+                   for n in chinese_names(text)]
     elif kind == "email":
         out = [Candidate(m.group(), where, *m.span(), "e-mail address") for m in _EMAIL_RE.finditer(text)]
     elif kind == "file":

@@ -106,10 +106,13 @@ def _tagged(text: str) -> list[tuple[str, str]]:
     return [(w.word, w.flag) for w in jieba.posseg.cut(text)]
 
 
-def _chinese_names(text: str) -> list[str]:
+def chinese_names(text: str) -> list[str]:
+    """People's names in a Chinese text, by jieba's tagger ("nr"; "nrfg" for a name its dictionary holds whole,
+    such as 李强), in order, each once; not a doubled character (谢谢 "thanks", which the tagger calls a name)."""
     if not re.search(r"[\u4e00-\u9fff]", text):
         return []
-    return list(dict.fromkeys(word for word, tag in _tagged(text) if tag == "nr" and len(word) >= 2))
+    return list(dict.fromkeys(word for word, tag in _tagged(text) if tag in ("nr", "nrfg") and len(word) >= 2
+                              and not (len(word) == 2 and word[0] == word[1])))
 
 
 def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
@@ -120,7 +123,7 @@ def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
             value = m.group("v").strip()
             if cue is _NAME_CUE_ZH or not value.islower() or value == picked:
                 return value, "the name after a naming cue"
-    chinese = _chinese_names(text)  # jieba's tagger is read once per text
+    chinese = chinese_names(text)  # jieba's tagger is read once per text
     names = _english_names(text) + chinese
     if len(names) != 1:
         return None
@@ -128,7 +131,7 @@ def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
     # the free text's pick stands when it is the name, or a short run of the text the name is not in - unless the
     # name is a person's by jieba's tagger and the pick holds none ("报名人陈刚": 陈刚, not "全马" before it)
     if picked is not None and (picked == name or name not in picked and picked in text and len(picked) <= len(name)
-                               and not (name in chinese and not _chinese_names(picked))):
+                               and not (name in chinese and not chinese_names(picked))):
         return None
     return name, "written as a name (capitalised words, or a person's name by jieba's tagger)"
 
@@ -151,3 +154,40 @@ def not_a_name(value: str) -> bool:
         return bool(tags) and all(t.startswith(_NO_NAME_TAGS) for t in tags)
     words = re.findall(r"[A-Za-z]+", value)
     return bool(words) and all(w.islower() and ordinary_word(w) for w in words)
+
+
+def _holder_words(name: str, schema: dict[str, Any]) -> set[str]:
+    """The words a parameter's name and description use for whose value it is ("紧急联系人", "recipient"), besides
+    the words for a name or a phone."""
+    text = f"{name_words(name)} {schema.get('description', '')}"
+    english = {w for w in re.findall(r"[a-z]{4,}", text.lower()) if not ordinary_word(w) or w in _HOLDERS}
+    chinese = {run[i:i + 3] for run in re.findall(r"[\u4e00-\u9fff]{3,}", text) for i in range(len(run) - 2)}
+    return english - {"name", "names", "full", "phone", "number", "mobile", "email"} | chinese
+
+
+#: English words for someone a value belongs to (a closed class; rarer ones pass as words outside the vocabulary)
+_HOLDERS = frozenset("contact recipient guest runner rider student patient owner driver passenger member "
+                     "buyer sender caller".split())
+
+
+def someone_else(name: str, schema: dict[str, Any], context: str,
+                 named: list[tuple[str, dict[str, Any], str]]) -> str | None:
+    """Why a context value is not this parameter's: another parameter of the call names a person the user gives
+    in this turn (``named``: parameter, schema, value), the two parameters are about the same holder
+    ("紧急联系人姓名" / "紧急联系人的手机号"), and the context never names that person - so the context's phone is
+    someone else's ("改成我女儿赵敏" with the care station's phone in the context)."""
+    mine = _holder_words(name, schema)
+    for other, sub, person in filter(lambda n: _a_persons_name(n[0], n[1]), named):
+        shared = mine & _holder_words(other, sub)  # a person both are about: 联系人, 收件人, "recipient"
+        if person not in context and any(w in _HOLDERS or re.search(r"[人者员]", w) for w in shared):
+            return f"the user names {person} for {other}; the context's value is not said to be theirs"
+    return None
+
+
+def _a_persons_name(name: str, schema: dict[str, Any]) -> bool:
+    """Whether a name parameter is for a person's name ("紧急联系人姓名", "Full name of the runner", recipient_name),
+    not a thing's ("Crop and variety as the member names it")."""
+    about, words = str(schema.get("description", "")).lower(), name_words(name).split()
+    return "姓名" in about or "full name" in about or "person" in about and "name" in about or (
+        "name" in words and any(w in _HOLDERS for w in words))
+

@@ -588,3 +588,16 @@ def test_a_contact_detail_in_the_context_is_not_the_new_persons_the_user_names()
     d = run([system, {"role": "user", "content": "紧急联系人改成我儿子周涛，手机13700002222。"}], contact)
     assert [c.arguments for c in d.tool_calls] == [{"member": "MB-10001", "contact_name": "周涛",
                                                     "phone": "13700002222"}]
+
+
+def test_the_callers_phone_and_address_are_not_sent_for_someone_else_the_user_orders_for() -> None:
+    order = [tool("order_cake", "Order a cake for delivery.", {
+        "flavour": {"type": "string", "enum": ["chocolate", "lemon"], "description": "Cake flavour"},
+        "recipient_name": {"type": "string", "description": "Full name of the person receiving the cake."},
+        "phone": {"type": "string", "pattern": "^1[3-9][0-9]{9}$", "description": "Contact mobile, 11 digits."}},
+        ["flavour", "recipient_name"])]
+    system = {"role": "system", "content": "已核实：来电客户 宋佳，手机 13800002222。"}
+    d = run([system, {"role": "user", "content": "帮我同事订个巧克力蛋糕，她叫林晓。"}], order)
+    assert [c.arguments.get("phone") for c in d.tool_calls] == [None]
+    d = run([system, {"role": "user", "content": "给我订个巧克力蛋糕，名字写宋佳。"}], order)
+    assert [c.arguments.get("phone") for c in d.tool_calls] == ["13800002222"]  # the caller's own order

@@ -16,6 +16,7 @@ def negated(text: str) -> list[str]:
     ("anyone but Tom - send it to Ann", ["anyone but Tom"]),
     ("a cake - anything but lemon. Vanilla then.", ["anything but lemon"]),
     ("Cancel O-200, not O-100.", ["not O-100"]),
+    ("Move the slot that isn't on Monday; we're keeping Monday.", ["isn't on Monday", "keeping Monday"]),
 ])
 def test_any_but_and_a_dash_bound_what_a_negation_excludes(text: str, out: list[str]) -> None:
     assert negated(text) == out

@@ -57,3 +57,6 @@ def test_a_chinese_persons_name_is_found_by_jiebas_tagger() -> None:
     got = candidates("person", "collector_name", schema, "明天下午来取，取件人王磊。", 0)
     assert [c.value for c in got] == ["王磊"]
     assert candidates("person", "collector_name", schema, "明天下午来取，谢谢。", 0) == []
+    # the tagger calls the loanword 巧克力 ("chocolate") a name too: a name opens with a family name
+    got = candidates("person", "collector_name", schema, "两盒巧克力，取件人林晓。", 0)
+    assert [c.value for c in got] == ["林晓"]

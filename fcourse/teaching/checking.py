@@ -268,7 +268,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
                 why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today, text)
                 or someone_else(name, props.get(name, {}), conversation.context, [
                     (n, props[n], str(v)) for n, v in args.items() if source.get(n) == "latest user turn"
-                    and isinstance(props.get(n), dict) and asks_for_a_name(n, props[n])])
+                    and isinstance(props.get(n), dict) and asks_for_a_name(n, props[n])], text)
                 or (not _day_for_another(props, name, text, today)
                     and contradicted(conversation.context, str(args[name]), text, today))):
             value = str(args[name])

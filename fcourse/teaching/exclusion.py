@@ -19,7 +19,7 @@ __all__ = ["TOKEN", "excluded_values", "inside", "negated_spans", "shape"]
 
 _CLAUSE = re.compile(r"[,;.!?，；。！？()（）—–]|\s-\s|\b(?<!anything )(?<!everything )(?<!any )(?<!anywhere )"
                      r"(?<!anyone )(?<!anybody )(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
-_NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no|leave|keep|except|other than|apart from"
+_NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no|isn't|aren't|leave|keep|keeping|except|other than|apart from"
                      r"|(?:any|every)(?:thing|where|one|body)? but)\b", re.IGNORECASE)
 #: 不行 / 没空 turn a thing down ("周四不行"), but not in a yes-no question ("明天行不行？", "方便不方便"); 别 is
 #: no negation inside a word (特别 "especially", 区别, 别人 "others", 别的 "other")

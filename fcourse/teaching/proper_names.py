@@ -112,7 +112,18 @@ def chinese_names(text: str) -> list[str]:
     if not re.search(r"[\u4e00-\u9fff]", text):
         return []
     return list(dict.fromkeys(word for word, tag in _tagged(text) if tag in ("nr", "nrfg") and len(word) >= 2
-                              and not (len(word) == 2 and word[0] == word[1])))
+                              and not (len(word) == 2 and word[0] == word[1])
+                              and (word[0] in _SURNAMES or word[:2] in _DOUBLE_SURNAMES)))
+
+
+#: the common Chinese family names (a closed class): the tagger also calls loanwords names (巧克力 "chocolate")
+_SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁"
+                      "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴"
+                      "莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪"
+                      "梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简"
+                      "车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师仇栾隋商刁沙荣巫寇桑郎甄丛"
+                      "仲虞敖巩明佘池查麻苑迟邝")
+_DOUBLE_SURNAMES = frozenset("欧阳 诸葛 司马 上官 东方 皇甫 慕容 令狐 司徒 公孙 夏侯 尉迟 长孙 宇文".split())
 
 
 def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
@@ -170,17 +181,33 @@ _HOLDERS = frozenset("contact recipient guest runner rider student patient owner
                      "buyer sender caller".split())
 
 
+#: the user asks on someone else's behalf ("帮我朋友下个单", "给我妹妹家租", "for my sister"): closed classes of
+#: kin and relations
+_FOR_OTHER = re.compile(r"(?:帮|给|替|为)我?的?(?P<zh>朋友|妹妹|姐姐|弟弟|哥哥|妈妈|爸爸|母亲|父亲|同事|女儿|儿子"
+                        r"|爷爷|奶奶|外婆|外公|邻居|室友|同学|家人|亲戚)"
+                        r"|\bfor my (?P<en>friend|sister|brother|mum|mom|mother|dad|father|son|daughter|colleague"
+                        r"|neighbou?r|roommate|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin)\b",
+                        re.IGNORECASE)
+#: words of a parameter for how to reach someone or where they are (closed class)
+_CONTACT = re.compile(r"phone|mobile|address|e-?mail|手机|电话|地址|住址|邮箱", re.IGNORECASE)
+
+
 def someone_else(name: str, schema: dict[str, Any], context: str,
-                 named: list[tuple[str, dict[str, Any], str]]) -> str | None:
+                 named: list[tuple[str, dict[str, Any], str]], user: str = "") -> str | None:
     """Why a context value is not this parameter's: another parameter of the call names a person the user gives
     in this turn (``named``: parameter, schema, value), the two parameters are about the same holder
     ("紧急联系人姓名" / "紧急联系人的手机号"), and the context never names that person - so the context's phone is
-    someone else's ("改成我女儿赵敏" with the care station's phone in the context)."""
+    someone else's ("改成我女儿赵敏" with the care station's phone in the context); or the user asks on behalf of
+    someone else (``user``: "帮我朋友下个单") and the parameter is a phone, address or e-mail - the caller's."""
     mine = _holder_words(name, schema)
     for other, sub, person in filter(lambda n: _a_persons_name(n[0], n[1]), named):
         shared = mine & _holder_words(other, sub)  # a person both are about: 联系人, 收件人, "recipient"
         if person not in context and any(w in _HOLDERS or re.search(r"[人者员]", w) for w in shared):
             return f"the user names {person} for {other}; the context's value is not said to be theirs"
+    other = _FOR_OTHER.search(user)  # "帮我朋友下个单": the context's phone and address are the caller's
+    if other and _CONTACT.search(f"{name_words(name)} {schema.get('description', '')}"):
+        return f"the user asks for their {other.group('zh') or other.group('en')}; the context's {name} is the " \
+               f"caller's own"
     return None
 
 

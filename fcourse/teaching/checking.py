@@ -47,7 +47,7 @@ from fcourse.teaching.glosses import glossed_words
 from fcourse.teaching.intents import Act
 from fcourse.teaching.moves import is_new
 from fcourse.teaching.params import fits_pattern, param_text
-from fcourse.teaching.proper_names import asks_for_a_name, someone_else
+from fcourse.teaching.proper_names import someone_else
 from fcourse.teaching.routing import Routing
 
 __all__ = ["check", "schema_problems"]
@@ -266,9 +266,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             drop(name, "the user asks about another one than the value of an earlier turn: ask which")
         elif source.get(name, "").startswith("system") and (
                 why := _context_ok(conversation.context, name, props.get(name, {}), args[name], today, text)
-                or someone_else(name, props.get(name, {}), conversation.context, [
-                    (n, props[n], str(v)) for n, v in args.items() if source.get(n) == "latest user turn"
-                    and isinstance(props.get(n), dict) and asks_for_a_name(n, props[n])], text)
+                or someone_else(name, props, {n: v for n, v in args.items() if source.get(n) == "latest user turn"},
+                                conversation.context, text)
                 or (not _day_for_another(props, name, text, today)
                     and contradicted(conversation.context, str(args[name]), text, today))):
             value = str(args[name])

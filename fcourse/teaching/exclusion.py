@@ -21,10 +21,10 @@ _CLAUSE = re.compile(r"[,;.!?，；。！？()（）—–]|\s-\s|\b(?<!anything
                      r"(?<!anyone )(?<!anybody )(?:but|just|only|instead|then)\b|只|就|而是|但是?|然后", re.IGNORECASE)
 _NEG_EN = re.compile(r"\b(?:don't|do not|dont|never|not|no|isn't|aren't|leave|keep|keeping|except|other than|apart from"
                      r"|(?:any|every)(?:thing|where|one|body)? but)\b", re.IGNORECASE)
-#: 不行 / 没空 turn a thing down ("周四不行"), but not in a yes-no question ("明天行不行？", "方便不方便"); 别 is
-#: no negation inside a word (特别 "especially", 区别, 别人 "others", 别的 "other")
+#: 不行 / 没空 turn a thing down ("周四不行"), but not in a yes-no question ("明天行不行？", "方便不方便"); a 别
+#: is one only where jieba reads it as a word of its own (not in 特别 "especially", 别人 "others": ``_negates``)
 _NEG_ZH = re.compile(r"先别|不要|不想|不用|不是|并非|除了|保留|留着|不动|(?<!行)不行|没空|(?<!方便)不方便"
-                     r"|(?<![特区分告级类性识辨差个离鉴派判])别(?![人墅致称名处的])|勿|甭")
+                     r"|别|勿|甭")
 _NOT_THIS = re.compile(r"(?:不是|并非|除了|\bother than|\bexcept(?: for)?|\bapart from|\bnot the one(?: for)?)\s*$",
                        re.IGNORECASE)
 #: a negation of what something is, not of what to do ("not the one that is B-7", 不是); "don't ..." negates an act
@@ -45,7 +45,7 @@ def negated_spans(text: str) -> list[tuple[int, int]]:
     bounds = [(m.start(), m.end()) for m in _CLAUSE.finditer(text)] + [(len(text), len(text))]
     for cut, after in bounds:
         clause = text[start:cut]
-        en, zh = _NEG_EN.search(clause), _NEG_ZH.search(clause)
+        en, zh = _NEG_EN.search(clause), next((m for m in _NEG_ZH.finditer(clause) if _negates(clause, m)), None)
         # a Chinese negation reaches back over its clause too: the object often comes first, as its topic
         # ("T-2 先别动" - leave T-2 alone); an English one reaches forward ("but not O-312")
         cues = [0] if zh else ([en.start()] if en else [])
@@ -53,6 +53,16 @@ def negated_spans(text: str) -> list[tuple[int, int]]:
             spans.append((start + min(cues), cut))
         start = after
     return spans
+
+
+def _negates(clause: str, m: re.Match[str]) -> bool:
+    """Whether a Chinese negation word found in a clause is one: a bare 别 only when the segmenter keeps it apart
+    from the characters around it (别动, 别放门口 - but 特别, 区别, 别人, 别的 are words of their own)."""
+    if m.group() != "别":
+        return True
+    from fcourse.teaching.segmenter import is_negation, segment
+
+    return any(is_negation(word) for word, start, end in segment(clause) if start <= m.start() < end)
 
 
 def inside(spans: list[tuple[int, int]], pos: int) -> bool:

@@ -240,7 +240,7 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
         if not out:  # "联系人张伟": a Chinese name, by jieba's tagger
             from fcourse.teaching.proper_names import chinese_names
 
-            out = [Candidate(n, where, text.find(n), text.find(n) + len(n), "a person's name (jieba's tagger)")
+            out = [Candidate(n, where, (at := text.find(n)), at + len(n), "a person's name (jieba's tagger)")
                    for n in chinese_names(text)]
     elif kind == "email":
         out = [Candidate(m.group(), where, *m.span(), "e-mail address") for m in _EMAIL_RE.finditer(text)]

@@ -192,17 +192,20 @@ _FOR_OTHER = re.compile(r"(?:帮|给|替|为)我?的?(?P<zh>朋友|妹妹|姐姐
 _CONTACT = re.compile(r"phone|mobile|address|e-?mail|手机|电话|地址|住址|邮箱", re.IGNORECASE)
 
 
-def someone_else(name: str, schema: dict[str, Any], context: str,
-                 named: list[tuple[str, dict[str, Any], str]], user: str = "") -> str | None:
-    """Why a context value is not this parameter's: another parameter of the call names a person the user gives
-    in this turn (``named``: parameter, schema, value), the two parameters are about the same holder
-    ("紧急联系人姓名" / "紧急联系人的手机号"), and the context never names that person - so the context's phone is
-    someone else's ("改成我女儿赵敏" with the care station's phone in the context); or the user asks on behalf of
-    someone else (``user``: "帮我朋友下个单") and the parameter is a phone, address or e-mail - the caller's."""
+def someone_else(name: str, props: dict[str, Any], said: dict[str, Any], context: str, user: str) -> str | None:
+    """Why a context value is not parameter ``name``'s: another parameter of the call takes a person's name the
+    user gives in this turn (``said``: the values from the latest turn), the two parameters are about the same
+    holder ("紧急联系人姓名" / "紧急联系人的手机号"), and the context never names that person - so the context's phone
+    is someone else's ("改成我女儿赵敏" with the care station's phone in the context); or the user asks on behalf
+    of someone else ("帮我朋友下个单") and the parameter is a phone, address or e-mail - the caller's."""
+    schema = props.get(name) if isinstance(props.get(name), dict) else {}
     mine = _holder_words(name, schema)
-    for other, sub, person in filter(lambda n: _a_persons_name(n[0], n[1]), named):
+    for other, person in said.items():
+        sub = props.get(other)
+        if not (isinstance(sub, dict) and asks_for_a_name(other, sub) and _a_persons_name(other, sub)):
+            continue
         shared = mine & _holder_words(other, sub)  # a person both are about: 联系人, 收件人, "recipient"
-        if person not in context and any(w in _HOLDERS or re.search(r"[人者员]", w) for w in shared):
+        if str(person) not in context and any(w in _HOLDERS or re.search(r"[人者员]", w) for w in shared):
             return f"the user names {person} for {other}; the context's value is not said to be theirs"
     other = _FOR_OTHER.search(user)  # "帮我朋友下个单": the context's phone and address are the caller's
     if other and _CONTACT.search(f"{name_words(name)} {schema.get('description', '')}"):

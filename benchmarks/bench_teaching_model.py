@@ -38,7 +38,7 @@ import httpx2  # noqa: E402
 import openai  # noqa: E402
 
 from fcourse.client import connect  # noqa: E402
-from fcourse.teaching.endpoint import MODEL_NAME, handle  # noqa: E402
+from fcourse.teaching.wire.endpoint import MODEL_NAME, handle  # noqa: E402
 
 
 def _tool(name: str, description: str, param: str, param_description: str) -> dict[str, Any]:

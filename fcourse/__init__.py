@@ -20,7 +20,7 @@ _EXPORTS: dict[str, str] = {
     "Connection": "fcourse.client",
     "check_environment": "fcourse.lab.setup_check",
     "connect": "fcourse.client",
-    "explain": "fcourse.teaching.endpoint",
+    "explain": "fcourse.teaching.wire.endpoint",
     # chapter 1: models only complete text (the prompt-hack JSON action)
     "OrderHistory": "fcourse.shop.order_history",
     "ParsedReply": "fcourse.prompting.parse",

@@ -17,7 +17,7 @@ __all__ = ["build_parser", "main"]
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``python -m fcourse``."""
-    from fcourse.teaching.server import DEFAULT_HOST, DEFAULT_PORT
+    from fcourse.teaching.wire.server import DEFAULT_HOST, DEFAULT_PORT
 
     parser = argparse.ArgumentParser(
         prog="python -m fcourse",
@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not 0 <= args.port <= 65535:
             print(f"fcourse serve: --port must be between 0 and 65535, got {args.port}", file=sys.stderr)
             return 2
-        from fcourse.teaching.server import serve
+        from fcourse.teaching.wire.server import serve
 
         return serve(args.host, args.port, args.quiet)
     return _demo(args.args)

@@ -40,8 +40,8 @@ import openai
 
 from fcourse.backends import BACKENDS, TEACHING_BACKENDS, active_backend
 from fcourse.errors import ConfigurationError
-from fcourse.teaching.transport import teaching_transport
-from fcourse.teaching.validation import MODEL_NAME
+from fcourse.teaching.wire.transport import teaching_transport
+from fcourse.teaching.wire.validation import MODEL_NAME
 
 __all__ = [
     "BACKENDS",

@@ -131,7 +131,7 @@ class InvalidRequestError(FcourseError, ValueError):
 
     Carries the fields of the hosted API's error envelope, so the endpoint can
     answer ``{"error": {"message", "type", "param", "code"}}`` with ``status``.
-    Raised by ``fcourse.teaching.validation`` and by ``fcourse.explain`` (and the
+    Raised by ``fcourse.teaching.wire.validation`` and by ``fcourse.explain`` (and the
     endpoint's other Python functions); over HTTP it becomes the error body instead.
     """
 

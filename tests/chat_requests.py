@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from fcourse.errors import InvalidRequestError
-from fcourse.teaching.validation import MODEL_NAME, validate_chat_request
+from fcourse.teaching.wire.validation import MODEL_NAME, validate_chat_request
 
 __all__ = ["CALL", "USER", "WEATHER", "assert_rejected", "assistant", "body", "rejected", "strict_tool", "tool"]
 

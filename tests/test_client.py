@@ -11,7 +11,7 @@ import pytest
 
 from fcourse.client import DEFAULT_OPENAI_MODEL, OFFLINE_BASE_URL, Connection, connect
 from fcourse.errors import ConfigurationError
-from fcourse.teaching.endpoint import MODEL_NAME
+from fcourse.teaching.wire.endpoint import MODEL_NAME
 
 
 class GuardedEnv(Mapping[str, str]):
@@ -193,7 +193,7 @@ def test_reads_os_environ_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_server_backend_against_a_live_server() -> None:
     import threading
 
-    from fcourse.teaching.server import make_server
+    from fcourse.teaching.wire.server import make_server
 
     server = make_server("127.0.0.1", 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

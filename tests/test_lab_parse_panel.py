@@ -7,7 +7,7 @@ import pytest
 from fcourse.client import Connection, connect
 from fcourse.lab.parse_panel import SAMPLED, GalleryView, failure_gallery, parse_panel, sample_reply
 from fcourse.prompting.demo import SWEEP_QUESTIONS
-from fcourse.teaching.failure_modes import FAILURE_MODES
+from fcourse.teaching.deciding.failure_modes import FAILURE_MODES
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from fcourse.client import connect
 from fcourse.prompting.demo import TOOLS
 from fcourse.prompting.loop import action_prompt
 from fcourse.prompting.parse import ERROR_CODES, STRATEGIES, ParsedReply, parse_prompt_reply, tool_schemas
-from fcourse.teaching.failure_modes import FAILURE_MODES
+from fcourse.teaching.deciding.failure_modes import FAILURE_MODES
 
 RIGHT = {"name": "get_weather", "arguments": {"city": "北京"}}
 

@@ -1,15 +1,15 @@
-"""fcourse.teaching.agreement: a request no tool fits on its own, when words and sentence meaning agree."""
+"""fcourse.teaching.deciding.agreement: a request no tool fits on its own, when words and sentence meaning agree."""
 
 from __future__ import annotations
 
 import pytest
 from test_teaching_policy import ask, calls, tool
 
-from fcourse.teaching import sentences
+from fcourse.teaching.reading import sentences
 
 
 def test_weak_words_and_the_closest_sentence_must_agree(monkeypatch: pytest.MonkeyPatch) -> None:
-    from fcourse.teaching import sentences
+    from fcourse.teaching.reading import sentences
 
     tools = [tool("restart_printer", "Power-cycle a network printer that stopped responding.", {}, []),
              tool("list_jobs", "List the print jobs waiting on a network printer, with their owners and sizes.",

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 import fcourse
-from fcourse.teaching import analysis, segmenter
-from fcourse.teaching.analysis import analyse, language_of, stem
-from fcourse.teaching.arguments import param_kind
-from fcourse.teaching.conversation import estimate_tokens, request_rng, truncate_tokens
-from fcourse.teaching.lexicon import CONCEPTS, concept_weight
-from fcourse.teaching.places import find_places
+from fcourse.teaching.deciding.arguments import param_kind
+from fcourse.teaching.deciding.conversation import estimate_tokens, request_rng, truncate_tokens
+from fcourse.teaching.reading import analysis, segmenter
+from fcourse.teaching.reading.analysis import analyse, language_of, stem
+from fcourse.teaching.reading.lexicon import CONCEPTS, concept_weight
+from fcourse.teaching.reading.places import find_places
 
 
 def keys(text: str) -> list[str]:

@@ -1,12 +1,12 @@
-"""Stage 4b (fcourse.teaching.checking): no excluded, unstated or invented value; nothing that breaks the schema."""
+"""Stage 4b (fcourse.teaching.deciding.checking): no excluded, unstated or invented value; nothing off-schema."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching.checking import schema_problems
-from fcourse.teaching.exclusion import excluded_values
+from fcourse.teaching.deciding.checking import schema_problems
 from fcourse.teaching.policy import decide
+from fcourse.teaching.reading.exclusion import excluded_values
 
 
 def tool(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -125,7 +125,7 @@ def test_a_value_of_an_earlier_turn_is_not_reused_when_the_user_points_to_anothe
 
 
 def test_a_capitalised_city_the_gazetteer_lacks_fills_a_city_parameter() -> None:
-    from fcourse.teaching.given_values import _cities
+    from fcourse.teaching.deciding.given_values import _cities
 
     assert _cities("How cold is it in Tromsø tonight?", "city name") == ["Tromsø"]
     trip = "a coach from Cusco to Puerto Maldonado on Monday"
@@ -134,7 +134,7 @@ def test_a_capitalised_city_the_gazetteer_lacks_fills_a_city_parameter() -> None
 
 
 def test_half_is_the_middle_of_the_schemas_range_and_a_colon_after_digits_still_opens_a_message() -> None:
-    from fcourse.teaching.given_values import fill_numbers, fill_shapes
+    from fcourse.teaching.deciding.given_values import fill_numbers, fill_shapes
 
     got: list[Any] = []
     level = {"level": {"type": "integer", "minimum": 0, "maximum": 10, "description": "Fan speed"}}
@@ -152,7 +152,7 @@ def test_half_is_the_middle_of_the_schemas_range_and_a_colon_after_digits_still_
 
 
 def test_the_id_the_user_says_it_is_not_is_excluded_and_the_other_in_the_context_taken() -> None:
-    from fcourse.teaching.exclusion import excluded_values
+    from fcourse.teaching.reading.exclusion import excluded_values
 
     assert excluded_values("不是RS-201那个，另一个取消") == {"RS-201"}
     assert excluded_values("renew it, not the one that is RS-201") == {"RS-201"}
@@ -353,7 +353,7 @@ def test_a_value_a_chinese_clause_turns_down_by_its_described_word_is_never_chos
 
 
 def test_an_enum_value_written_with_its_parts_apart_is_named_and_its_digits_count_nothing() -> None:
-    from fcourse.teaching.params import value_pattern
+    from fcourse.teaching.reading.params import value_pattern
 
     assert value_pattern("8_inch").search("an 8-inch pizza") and value_pattern("half_sheet").search("a Half Sheet")
     assert not value_pattern("8_inch").search("an 18 inch pizza")  # another number, not this value
@@ -515,7 +515,7 @@ def test_a_closed_context_id_is_no_candidate_and_is_never_chosen() -> None:
 
 
 def test_a_number_whose_unit_names_another_parameter_is_never_the_wanted_ones() -> None:
-    from fcourse.teaching.given_values import fill_numbers
+    from fcourse.teaching.deciding.given_values import fill_numbers
 
     props = {"area": {"type": "integer", "minimum": 20, "maximum": 500, "description": "使用面积（平方米）"},
              "bathrooms": {"type": "integer", "minimum": 1, "maximum": 5, "description": "Number of bathrooms"}}
@@ -528,7 +528,7 @@ def test_a_number_whose_unit_names_another_parameter_is_never_the_wanted_ones() 
 
 
 def test_one_shared_word_of_a_two_word_value_is_not_enough_after_a_word_of_another_kind() -> None:
-    from fcourse.teaching.named_values import enum_value
+    from fcourse.teaching.reading.named_values import enum_value
 
     finish = {"type": "string", "enum": ["dry_wax", "hot_foam", "polish"], "description": "Finish"}
     assert enum_value("finish", finish, ["a cold wax would do"]) is None  # "cold wax" is no dry_wax

@@ -1,9 +1,9 @@
-"""fcourse.teaching.choosing: which of several values a parameter takes (chapter 2)."""
+"""fcourse.teaching.deciding.choosing: which of several values a parameter takes (chapter 2)."""
 
 from __future__ import annotations
 
-from fcourse.teaching.choosing import nearest, pick_candidate
-from fcourse.teaching.extract import candidates
+from fcourse.teaching.deciding.choosing import nearest, pick_candidate
+from fcourse.teaching.reading.extract import candidates
 
 
 def _pick(name: str, description: str, text: str) -> str | None:

@@ -1,10 +1,10 @@
-"""fcourse.teaching.context_choice: which of several ids in the context the user means (chapter 3)."""
+"""fcourse.teaching.deciding.context_choice: which of several ids in the context the user means (chapter 3)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from fcourse.teaching.context_choice import choose_in_context
+from fcourse.teaching.deciding.context_choice import choose_in_context
 
 LOCKERS = "Member's lockers: LK-301 (gym, blue door), LK-377 (pool, 2031-06-04)."
 TODAY = dt.date(2031, 6, 1)  # a Sunday
@@ -29,7 +29,7 @@ def test_both_means_every_candidate() -> None:
 
 
 def test_the_one_candidate_is_not_taken_when_the_user_describes_another_day() -> None:
-    from fcourse.teaching.context_choice import contradicted
+    from fcourse.teaching.deciding.context_choice import contradicted
 
     facts = "Verified: their last booking, CB-100, was on 2031-05-27."
     assert "2031-06-06" in contradicted(facts, "CB-100", "cancel my booking for this Friday", TODAY)
@@ -71,7 +71,7 @@ def test_a_year_the_context_gives_a_candidate_points_at_it() -> None:
 
 
 def test_a_context_id_that_is_closed_or_was_the_one_before_is_not_the_one_in_hand() -> None:
-    from fcourse.teaching.context_choice import over
+    from fcourse.teaching.deciding.context_choice import over
 
     context = "Verified: card LC-88231. The previous order PO-300417 was delivered; order PO-300499 is on its way."
     assert over(context, "PO-300417", "the next delivery should come on Friday")  # before, and the user says next
@@ -96,7 +96,7 @@ def test_a_stop_word_between_two_candidates_points_at_neither() -> None:
 
 
 def test_an_enum_value_the_context_gives_a_past_stay_is_the_one_before() -> None:
-    from fcourse.teaching.context_choice import over
+    from fcourse.teaching.deciding.context_choice import over
 
     context = "Verified: returning guest; last stay was in a six-person cabin."
     assert over(context, "six_person", "a cabin for two this time")
@@ -132,7 +132,7 @@ def test_the_cheaper_or_dearer_one_is_chosen_by_the_prices_the_context_gives_or_
 
 
 def test_a_candidate_at_another_address_than_the_users_is_contradicted() -> None:
-    from fcourse.teaching.context_choice import contradicted
+    from fcourse.teaching.deciding.context_choice import contradicted
 
     context = "Verified: previous job JB-2201 (fence repair at 12 Birch Road)."
     assert contradicted(context, "JB-2201", "The gate at 40 Elm Street is hanging off its hinges", None)
@@ -140,7 +140,7 @@ def test_a_candidate_at_another_address_than_the_users_is_contradicted() -> None
 
 
 def test_a_listed_month_and_day_is_matched_by_the_day_alone_even_with_no_today() -> None:
-    from fcourse.teaching.context_choice import choose_in_context
+    from fcourse.teaching.deciding.context_choice import choose_in_context
 
     context = "已核实：两次送货 DL-4410（3月9日）和 DL-4471（3月16日）。"
     assert choose_in_context(context, ["DL-4410", "DL-4471"], "16号那次改一下", None)[0] == ["DL-4471"]
@@ -150,7 +150,7 @@ def test_a_listed_month_and_day_is_matched_by_the_day_alone_even_with_no_today()
 
 
 def test_a_number_the_user_says_that_is_one_candidates_own_chooses_it_unless_negated_or_a_day() -> None:
-    from fcourse.teaching.context_choice import choose_in_context
+    from fcourse.teaching.deciding.context_choice import choose_in_context
 
     context = "Verified: the member's lockers LK-207 and LK-208."
     assert choose_in_context(context, ["LK-207", "LK-208"], "put it on locker 208", None)[0] == ["LK-208"]
@@ -161,7 +161,7 @@ def test_a_number_the_user_says_that_is_one_candidates_own_chooses_it_unless_neg
 
 
 def test_words_paired_before_each_candidate_describe_it_but_a_list_heading_describes_none() -> None:
-    from fcourse.teaching.context_choice import choose_in_context
+    from fcourse.teaching.deciding.context_choice import choose_in_context
 
     context = "Menu codes: iced latte 0.5 l = DR-101; hot chocolate = DR-102; mint tea = DR-103."
     codes = ["DR-101", "DR-102", "DR-103"]
@@ -175,7 +175,7 @@ def test_words_paired_before_each_candidate_describe_it_but_a_list_heading_descr
 def test_a_date_in_the_context_is_chosen_by_a_day_the_user_says_never_by_other_words_about_it() -> None:
     import datetime as dt
 
-    from fcourse.teaching.context_choice import choose_in_context
+    from fcourse.teaching.deciding.context_choice import choose_in_context
 
     context = "Today is 2031-05-06. Last fitting: 2031-04-29 (alterations with Sam)."
     days = ["2031-05-06", "2031-04-29"]

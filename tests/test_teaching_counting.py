@@ -1,11 +1,11 @@
-"""fcourse.teaching.counting: which number counts what - by the noun after it and the parameter's description."""
+"""fcourse.teaching.deciding.counting: which number counts what - by the noun after it and the description."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching.counting import counted_by_noun, counting_numbers, people_said
-from fcourse.teaching.numbers import numbers_in
+from fcourse.teaching.deciding.counting import counted_by_noun, counting_numbers, people_said
+from fcourse.teaching.reading.numbers import numbers_in
 
 ROOM = {"minutes": {"type": "integer", "minimum": 15, "maximum": 240, "description": "Length of the meeting"},
         "attendees": {"type": "integer", "minimum": 1, "maximum": 20, "description": "Number of people attending"},

@@ -1,4 +1,4 @@
-"""fcourse.teaching.dates: date and clock expressions in a request (chapter 2), clock times as HH:MM."""
+"""fcourse.teaching.reading.dates: date and clock expressions in a request (chapter 2), clock times as HH:MM."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from fcourse.teaching.dates import clock_of, clock_spans, wants_clock
+from fcourse.teaching.reading.dates import clock_of, clock_spans, wants_clock
 
 
 @pytest.mark.parametrize(("text", "clock"), [
@@ -39,7 +39,7 @@ def test_which_parameters_want_a_clock_time() -> None:
 
 
 def test_chinese_minutes_written_in_numerals_are_read() -> None:
-    from fcourse.teaching.dates import clock_spans
+    from fcourse.teaching.reading.dates import clock_spans
 
     text = "后天下午三点二十分到"
     assert [text[a:b] for a, b in clock_spans(text)] == ["下午三点二十分"]
@@ -61,7 +61,7 @@ def test_a_clock_time_said_fills_a_parameter_whose_values_are_clock_times() -> N
 
 
 def test_a_clock_time_chooses_the_enum_value_whose_described_hours_hold_it() -> None:
-    from fcourse.teaching.dates import window_value
+    from fcourse.teaching.reading.dates import window_value
 
     shift = {"type": "string", "enum": ["early", "late", "night"],
              "description": "Shift: early = 06:00-14:00; late = 14:00-22:00; night = 22:00-24:00."}
@@ -75,7 +75,7 @@ def test_a_clock_time_chooses_the_enum_value_whose_described_hours_hold_it() -> 
 
 
 def test_a_stretch_of_the_clock_is_a_length_of_time() -> None:
-    from fcourse.teaching.dates import clock_range
+    from fcourse.teaching.reading.dates import clock_range
 
     assert clock_range("the hall from 2pm to 5:30pm") == (210, "2pm to 5:30pm")
     assert clock_range("后天上午九点到十一点") == (120, "上午九点到十一点")
@@ -107,7 +107,7 @@ def test_a_relative_day_is_resolved_against_the_stated_today_not_the_first_date_
 
 
 def test_which_integer_parameters_want_an_hour_of_the_clock() -> None:
-    from fcourse.teaching.dates import wants_hour
+    from fcourse.teaching.reading.dates import wants_hour
 
     assert wants_hour("start_hour", {"type": "integer", "minimum": 6, "maximum": 22})
     assert wants_hour("begin", {"type": "integer", "description": "Starting time, 24-hour clock, on the hour"})
@@ -138,8 +138,8 @@ def test_a_clock_time_said_fills_an_integer_hour_and_a_length_fills_the_hours() 
 
 
 def test_a_chinese_date_with_its_year_keeps_the_year() -> None:
-    from fcourse.teaching.dates import time_spans
     from fcourse.teaching.policy import decide
+    from fcourse.teaching.reading.dates import time_spans
 
     text = "名字李雷，1991年3月8日出生"
     assert [text[a:b] for a, b in time_spans(text)] == ["1991年3月8日"]

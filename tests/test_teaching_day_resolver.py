@@ -1,4 +1,4 @@
-"""Dates resolved to YYYY-MM-DD against a stated today, never the wall clock (fcourse.teaching.day_resolver)."""
+"""Dates resolved to YYYY-MM-DD against a stated today, never the wall clock (fcourse.teaching.reading.day_resolver)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from fcourse.teaching.day_resolver import dates_in, today_in
+from fcourse.teaching.reading.day_resolver import dates_in, today_in
 
 TODAY = dt.date(2026, 6, 17)  # a Wednesday
 
@@ -71,7 +71,7 @@ def test_a_day_of_the_month_or_a_count_of_days_needs_a_today() -> None:
 
 
 def test_months_are_read_as_yyyy_mm() -> None:
-    from fcourse.teaching.day_resolver import months_in
+    from fcourse.teaching.reading.day_resolver import months_in
 
     assert [m[1] for m in months_in("the invoice for March 2027", TUESDAY)] == ["2027-03"]
     assert [m[1] for m in months_in("2026年12月的账单", TUESDAY)] == ["2026-12"]

@@ -1,10 +1,10 @@
-"""fcourse.teaching.documents: what a tool's description says about the tool itself."""
+"""fcourse.teaching.reading.documents: what a tool's description says about the tool itself."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching.documents import own_text, pointed_at, tool_doc
+from fcourse.teaching.reading.documents import own_text, pointed_at, tool_doc
 
 
 def tool(name: str, description: str) -> dict[str, Any]:
@@ -46,7 +46,7 @@ def test_a_request_for_another_day_goes_to_the_tool_the_description_points_to() 
 
 
 def test_a_read_only_description_has_no_effect_whatever_states_it_lists() -> None:
-    from fcourse.teaching.documents import tool_profile
+    from fcourse.teaching.reading.documents import tool_profile
 
     status = tool("track_claim", "Report where a claim stands (received, approved, refund issued). Read-only.")
     main, effect, _ = tool_profile(status)
@@ -55,7 +55,7 @@ def test_a_read_only_description_has_no_effect_whatever_states_it_lists() -> Non
 
 
 def test_a_quote_or_a_tool_that_says_it_books_nothing_changes_nothing() -> None:
-    from fcourse.teaching.documents import _profile
+    from fcourse.teaching.reading.documents import _profile
 
     assert _profile("Book a slot at the workshop for a new saddle.")[1] is True
     assert _profile("Give a price quote for a new saddle. Price only.")[1] is False

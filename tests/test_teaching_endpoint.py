@@ -1,4 +1,4 @@
-"""Tests for fcourse.teaching.endpoint and fcourse.teaching.transport (chapters 0 and 2).
+"""Tests for fcourse.teaching.wire.endpoint and fcourse.teaching.wire.transport (chapters 0 and 2).
 
 Protocol shaping is tested against a scripted fake policy (so each case is
 exact); the end-to-end tests at the bottom run against the real policy.
@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fcourse.errors import ConfigurationError, FcourseError, InvalidRequestError, PolicyContractError
-from fcourse.teaching import endpoint
-from fcourse.teaching.decision import Decision, ProposedCall
-from fcourse.teaching.endpoint import MODEL_NAME, SYSTEM_FINGERPRINT, chat_completion, estimate_tokens, handle
-from fcourse.teaching.transport import teaching_transport
+from fcourse.teaching.deciding.decision import Decision, ProposedCall
+from fcourse.teaching.wire import endpoint
+from fcourse.teaching.wire.endpoint import MODEL_NAME, SYSTEM_FINGERPRINT, chat_completion, estimate_tokens, handle
+from fcourse.teaching.wire.transport import teaching_transport
 
 WEATHER = {
     "type": "function",

@@ -1,10 +1,10 @@
-"""fcourse.teaching.exclusion: how far a negation reaches, and what it excludes (chapter 3)."""
+"""fcourse.teaching.reading.exclusion: how far a negation reaches, and what it excludes (chapter 3)."""
 
 from __future__ import annotations
 
 import pytest
 
-from fcourse.teaching.exclusion import negated_spans
+from fcourse.teaching.reading.exclusion import negated_spans
 
 
 def negated(text: str) -> list[str]:
@@ -34,6 +34,6 @@ def test_chinese_words_that_turn_a_thing_down_and_ones_that_only_look_like_it(te
 
 
 def test_an_id_no_longer_wanted_is_excluded_from_what_is_done_to_the_other() -> None:
-    from fcourse.teaching.exclusion import excluded_values
+    from fcourse.teaching.reading.exclusion import excluded_values
 
     assert excluded_values("LK-11 不要了，LK-12 再续一个月。") == {"LK-11"}

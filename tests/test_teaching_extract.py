@@ -1,8 +1,8 @@
-"""fcourse.teaching.extract: values of a kind in a user's words (chapter 2)."""
+"""fcourse.teaching.reading.extract: values of a kind in a user's words (chapter 2)."""
 
 from __future__ import annotations
 
-from fcourse.teaching.extract import candidates
+from fcourse.teaching.reading.extract import candidates
 
 SERVICE = {"type": "string", "description": "Service name, e.g. billing-api.", "pattern": "^[a-z][a-z0-9-]*$"}
 
@@ -17,7 +17,7 @@ def test_a_permissive_pattern_takes_a_made_up_compound_name_not_a_word() -> None
 
 
 def test_a_direction_word_is_seen_past_an_article() -> None:
-    from fcourse.teaching.extract import preceded_by
+    from fcourse.teaching.reading.extract import preceded_by
 
     text = "a taxi to the harbour"
     assert preceded_by(text, text.index("harbour"), ("to",))
@@ -25,7 +25,7 @@ def test_a_direction_word_is_seen_past_an_article() -> None:
 
 
 def test_an_example_that_opens_with_a_chinese_character_gives_its_shape() -> None:
-    from fcourse.teaching.extract import example_pattern
+    from fcourse.teaching.reading.extract import example_pattern
 
     shape = example_pattern("车牌号，例如京A12345。")
     assert [m.group() for m in shape.finditer("京B77Q21停在东门，粤C12345也在")] == ["京B77Q21", "粤C12345"]
@@ -51,7 +51,7 @@ def test_a_number_before_a_hyphenated_unit_counts_that_unit_and_a_number_of_mont
 
 
 def test_a_chinese_persons_name_is_found_by_jiebas_tagger() -> None:
-    from fcourse.teaching.extract import candidates
+    from fcourse.teaching.reading.extract import candidates
 
     schema = {"type": "string", "description": "Name of the person who will collect it."}
     got = candidates("person", "collector_name", schema, "明天下午来取，取件人王磊。", 0)

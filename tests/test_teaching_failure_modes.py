@@ -1,12 +1,12 @@
-"""Tests for fcourse.teaching.failure_modes: the list both the request checks and the text model read."""
+"""Tests for fcourse.teaching.deciding.failure_modes: the list both the request checks and the text model read."""
 
 from __future__ import annotations
 
 import pytest
 
 from fcourse.errors import InvalidRequestError
-from fcourse.teaching.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
-from fcourse.teaching.validation import MODEL_NAME, validate_chat_request
+from fcourse.teaching.deciding.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
+from fcourse.teaching.wire.validation import MODEL_NAME, validate_chat_request
 
 
 def test_weights_cover_every_mode() -> None:

@@ -1,9 +1,9 @@
-"""fcourse.teaching.freetext: free-text arguments, down to the whole request as a last resort (issue 13)."""
+"""fcourse.teaching.reading.freetext: free-text arguments, down to the whole request as a last resort (issue 13)."""
 
 from __future__ import annotations
 
-from fcourse.teaching.analysis import analyse
-from fcourse.teaching.freetext import free_text, whole_request
+from fcourse.teaching.reading.analysis import analyse
+from fcourse.teaching.reading.freetext import free_text, whole_request
 
 
 def test_chinese_title_marks_quote_a_value() -> None:

@@ -1,8 +1,8 @@
-"""fcourse.teaching.given_enums: enum values named or meant in the request's own words."""
+"""fcourse.teaching.deciding.given_enums: enum values named or meant in the request's own words."""
 
 from __future__ import annotations
 
-from fcourse.teaching.given_enums import enum_positions
+from fcourse.teaching.deciding.given_enums import enum_positions
 
 SIZES = ["small", "medium", "large"]
 
@@ -36,7 +36,7 @@ def test_a_value_is_chosen_by_the_words_its_description_gives_it() -> None:
 
 
 def test_a_value_named_once_goes_to_one_of_the_parameters_that_share_it() -> None:
-    from fcourse.teaching.given_enums import said_once
+    from fcourse.teaching.deciding.given_enums import said_once
 
     langs = ["english", "german", "french"]
     props = {"source_language": {"type": "string", "enum": langs, "description": "Language of the original"},
@@ -63,7 +63,7 @@ def test_a_value_written_in_the_shape_of_the_enum_but_not_on_it_is_asked_for() -
 
 
 def test_a_gloss_that_is_the_whole_value_beats_one_word_of_a_longer_value() -> None:
-    from fcourse.teaching.given_enums import _enum_choice
+    from fcourse.teaching.deciding.given_enums import _enum_choice
 
     # 血浆 is glossed "blood plasma": the whole of plasma, only one word of whole_blood
     assert _enum_choice(["whole_blood", "plasma", "serum"], "", ["血浆"])[0] == "plasma"
@@ -104,7 +104,7 @@ def test_the_words_that_name_the_tool_choose_no_value_across_the_two_languages()
 
 
 def test_a_word_the_dictionary_lacks_names_a_value_by_its_parts_unless_one_is_a_pronoun_a_number_or_too() -> None:
-    from fcourse.teaching.given_enums import _enum_choice, _parts
+    from fcourse.teaching.deciding.given_enums import _enum_choice, _parts
 
     assert _parts("鞋架") == ("鞋", "架")  # CC-CEDICT has 鞋 "shoe" and 架 "rack", not 鞋架
     assert _parts("太小") == () and _parts("我家") == ()  # "too small", "my home"
@@ -114,7 +114,7 @@ def test_a_word_the_dictionary_lacks_names_a_value_by_its_parts_unless_one_is_a_
 
 
 def test_a_negation_word_or_a_negated_clause_chooses_no_value() -> None:
-    from fcourse.teaching.given_enums import _enum_choice
+    from fcourse.teaching.deciding.given_enums import _enum_choice
 
     reasons = ["faulty", "not_needed", "wrong_size"]
     assert _enum_choice(reasons, "", ["不是"]) is None  # 不是 is "not", though CC-CEDICT also glosses it "fault"
@@ -136,7 +136,7 @@ def test_the_sentence_encoder_reads_past_a_clause_a_dash_closes() -> None:
 
 
 def test_a_number_in_one_values_name_chooses_it_unless_a_date_a_time_or_another_arguments_number() -> None:
-    from fcourse.teaching.given_enums import _number_named
+    from fcourse.teaching.deciding.given_enums import _number_named
 
     sizes = ["cup_250", "jar_750", "tub_2000"]
     assert _number_named(sizes, "two of the 750 jars please", [], []) == ("jar_750", "750")
@@ -151,7 +151,7 @@ def test_a_number_in_one_values_name_chooses_it_unless_a_date_a_time_or_another_
 
 
 def test_a_number_glued_to_its_unit_names_the_value_whose_name_joins_them() -> None:
-    from fcourse.teaching.given_enums import _number_named
+    from fcourse.teaching.deciding.given_enums import _number_named
 
     suits = ["drysuit", "suit_3mm", "suit_7mm"]
     assert _number_named(suits, "I need a 7mm suit for the weekend", [], []) == ("suit_7mm", "7mm")

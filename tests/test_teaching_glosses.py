@@ -1,8 +1,8 @@
-"""CC-CEDICT glosses (fcourse.teaching.glosses): Chinese words meet English descriptions."""
+"""CC-CEDICT glosses (fcourse.teaching.reading.glosses): Chinese words meet English descriptions."""
 
 from __future__ import annotations
 
-from fcourse.teaching.glosses import english_words, glosses
+from fcourse.teaching.reading.glosses import english_words, glosses
 
 
 def test_glosses_come_from_cc_cedict_in_dictionary_order() -> None:
@@ -24,14 +24,14 @@ def test_classifier_and_variant_senses_are_skipped() -> None:
 
 
 def test_a_chinese_label_is_read_through_its_glosses() -> None:
-    from fcourse.teaching.glosses import glossed_words
+    from fcourse.teaching.reading.glosses import glossed_words
 
     assert "student" in glossed_words("当前登录学生")
     assert glossed_words("Signed-in student") == frozenset()
 
 
 def test_a_word_the_dictionary_lacks_is_read_as_the_longest_words_it_has() -> None:
-    from fcourse.teaching.glosses import glossed_spans, parts
+    from fcourse.teaching.reading.glosses import glossed_spans, parts
 
     assert parts("礼品包装") == ("礼品", "包装")  # jieba keeps it whole; CC-CEDICT has only its halves
     assert parts("包装") == ("包装",)

@@ -1,11 +1,11 @@
-"""Stage 3 (fcourse.teaching.intents): which of the fitting tools are called."""
+"""Stage 3 (fcourse.teaching.deciding.intents): which of the fitting tools are called."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching.documents import _profile
 from fcourse.teaching.policy import decide
+from fcourse.teaching.reading.documents import _profile
 
 
 def tool(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -75,7 +75,7 @@ def test_two_requests_joined_by_a_connective_are_read_one_stretch_at_a_time() ->
 def test_a_tool_whose_own_action_nobody_asked_for_is_no_second_request() -> None:
     from types import SimpleNamespace
 
-    from fcourse.teaching.intents import _second_intents
+    from fcourse.teaching.deciding.intents import _second_intents
 
     # two rows that fit on concepts of their own; the second tool's main action (cancel) is not what was asked
     book = {"index": 0, "_strong": {"#booking": 2.0}, "_anchors": frozenset({"#booking"})}

@@ -1,10 +1,10 @@
-"""fcourse.teaching.locations: places as the user wrote them - known places, street addresses, from/to (chapter 2)."""
+"""fcourse.teaching.reading.locations: places as the user wrote them - known places, addresses, from/to (ch. 2)."""
 
 from __future__ import annotations
 
 import pytest
 
-from fcourse.teaching.locations import find_locations
+from fcourse.teaching.reading.locations import find_locations
 
 
 def values(text: str) -> list[str]:

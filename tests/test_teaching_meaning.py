@@ -1,8 +1,8 @@
-"""Routing by meaning (fcourse.teaching.meaning): alike words, glosses across languages, negation left out."""
+"""Routing by meaning (fcourse.teaching.reading.meaning): alike words, glosses across languages, negation left out."""
 
 from __future__ import annotations
 
-from fcourse.teaching.meaning import content_words, meaning_pairs
+from fcourse.teaching.reading.meaning import content_words, meaning_pairs
 
 
 def test_content_words_skip_function_words_and_negated_clauses() -> None:

@@ -1,10 +1,10 @@
-"""fcourse.teaching.moves: a request for a new day or time, and the tools that take one (chapter 3)."""
+"""fcourse.teaching.deciding.moves: a request for a new day or time, and the tools that take one (chapter 3)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching.moves import move_asked, takes_day, takes_new_day
+from fcourse.teaching.deciding.moves import move_asked, takes_day, takes_new_day
 from fcourse.teaching.policy import decide
 
 
@@ -58,7 +58,7 @@ def test_a_verb_that_asks_for_another_time_by_itself_is_a_move_with_the_day_stil
 
 
 def test_a_change_is_asked_by_a_verb_of_change_or_cancel_in_either_language() -> None:
-    from fcourse.teaching.moves import asks_change
+    from fcourse.teaching.deciding.moves import asks_change
 
     assert asks_change("Can I move it to Friday?") and asks_change("please cancel the 5th")
     assert asks_change("能改成四个人吗") and asks_change("换一张桌子") and asks_change("reschedule me")

@@ -1,8 +1,8 @@
-"""Values the user labels in passing (``fcourse.teaching.named_values``)."""
+"""Values the user labels in passing (``fcourse.teaching.reading.named_values``)."""
 
 from __future__ import annotations
 
-from fcourse.teaching.named_values import inline_label
+from fcourse.teaching.reading.named_values import inline_label
 
 RUNNER = {"type": "string", "description": "Full name of the runner as it should appear on the bib."}
 LOGIN = {"type": "string", "description": "The account's username."}
@@ -20,7 +20,7 @@ def test_a_labelled_value_that_is_no_name_is_one_token() -> None:
 
 
 def test_a_value_named_by_its_own_negation_is_no_refusal() -> None:
-    from fcourse.teaching.named_values import enum_value
+    from fcourse.teaching.reading.named_values import enum_value
 
     fault = {"type": "string", "enum": ["no_signal", "cracked_case", "water_damage"], "description": "Fault"}
     assert enum_value("fault", fault, ["The radio is dead, no signal at all since Monday."]) == (

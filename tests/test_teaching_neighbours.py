@@ -1,10 +1,10 @@
-"""fcourse.teaching.neighbours: the values the user gave choose between two close tools."""
+"""fcourse.teaching.deciding.neighbours: the values the user gave choose between two close tools."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching.decision import Decision
+from fcourse.teaching.deciding.decision import Decision
 from fcourse.teaching.policy import decide
 
 

@@ -1,8 +1,8 @@
-"""Numbers in digits, Chinese numerals and English words (fcourse.teaching.numbers)."""
+"""Numbers in digits, Chinese numerals and English words (fcourse.teaching.reading.numbers)."""
 
 from __future__ import annotations
 
-from fcourse.teaching.numbers import numbers_in
+from fcourse.teaching.reading.numbers import numbers_in
 
 
 def values(text: str) -> list[int | float]:
@@ -38,7 +38,7 @@ def test_a_lone_one_counts_only_before_a_measure_word() -> None:
 
 
 def test_lengths_of_time_are_read_in_minutes() -> None:
-    from fcourse.teaching.numbers import durations_in
+    from fcourse.teaching.reading.numbers import durations_in
 
     got = {t: [d.minutes for d in durations_in(t)] for t in (
         "in under twenty minutes", "half an hour", "an hour and a half", "45 min", "两个小时", "一个半小时", "一刻钟")}
@@ -61,7 +61,7 @@ def test_digits_written_against_chinese_characters_are_numbers_but_not_inside_id
 
 
 def test_nights_of_a_stay_are_days_and_a_parameter_counted_in_nights_is_counted_in_days() -> None:
-    from fcourse.teaching.numbers import durations_in, unit_of
+    from fcourse.teaching.reading.numbers import durations_in, unit_of
 
     assert [(d.minutes / 1440, d.text) for d in durations_in("3 nights from Friday, 住两晚")] == [
         (3.0, "3 nights"), (2.0, "两晚")]
@@ -70,7 +70,7 @@ def test_nights_of_a_stay_are_days_and_a_parameter_counted_in_nights_is_counted_
 
 
 def test_a_number_joined_to_its_unit_by_a_hyphen_is_a_number_and_a_length_of_time() -> None:
-    from fcourse.teaching.numbers import durations_in
+    from fcourse.teaching.reading.numbers import durations_in
 
     assert values("a 45-minute call for a 3-person team") == [45, 3]
     got = {t: [d.minutes for d in durations_in(t)] for t in (

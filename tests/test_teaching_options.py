@@ -1,10 +1,10 @@
-"""fcourse.teaching.options: booleans named through a gloss or a hyphenated word (chapter 2)."""
+"""fcourse.teaching.reading.options: booleans named through a gloss or a hyphenated word (chapter 2)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching.options import glossed_option, hyphened
+from fcourse.teaching.reading.options import glossed_option, hyphened
 
 
 def test_an_option_is_named_through_a_chinese_gloss_and_cleared_by_a_negation() -> None:
@@ -22,7 +22,7 @@ def test_a_hyphenated_word_names_the_option_written_as_one_word() -> None:
 
 
 def test_the_false_clause_of_an_options_description_is_no_mention_of_it() -> None:
-    from fcourse.teaching.options import false_clause, said_off
+    from fcourse.teaching.reading.options import false_clause, said_off
 
     on, off = false_clause("true if the climber needs rental shoes; false if they bring their own.")
     assert (on.strip(), off) == ("true if the climber needs rental shoes; .", "they bring their own")

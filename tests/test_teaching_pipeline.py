@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching.conversation import Conversation, function_of, read_conversation
-from fcourse.teaching.decision import Decision
-from fcourse.teaching.filling import Proposal, fill
-from fcourse.teaching.intents import Act, choose
+from fcourse.teaching.deciding.conversation import Conversation, function_of, read_conversation
+from fcourse.teaching.deciding.decision import Decision
+from fcourse.teaching.deciding.filling import Proposal, fill
+from fcourse.teaching.deciding.intents import Act, choose
+from fcourse.teaching.deciding.routing import Routing, route
 from fcourse.teaching.policy import THRESHOLD, decide
-from fcourse.teaching.routing import Routing, route
-from fcourse.teaching.wording import limit, word
+from fcourse.teaching.wording.reply import limit, word
 
 ORDER_ID = {"type": "string", "description": "Order id, such as O-100"}
 

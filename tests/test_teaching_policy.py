@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from fcourse.teaching.decision import Decision, ProposedCall
+from fcourse.teaching.deciding.decision import Decision, ProposedCall
 from fcourse.teaching.policy import THRESHOLD, decide, decision_record
 
 ORDER_ID = {"type": "string", "description": "订单号，如 O-100"}

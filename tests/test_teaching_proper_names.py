@@ -1,8 +1,8 @@
-"""A parameter asking for a name gets the name the user wrote (``fcourse.teaching.proper_names``)."""
+"""A parameter asking for a name gets the name the user wrote (``fcourse.teaching.reading.proper_names``)."""
 
 from __future__ import annotations
 
-from fcourse.teaching.proper_names import asks_for_a_name, proper_name
+from fcourse.teaching.reading.proper_names import asks_for_a_name, proper_name
 
 
 def test_which_parameters_ask_for_a_name() -> None:
@@ -44,7 +44,7 @@ def test_a_weekday_or_month_is_not_a_name() -> None:
 
 
 def test_words_that_are_plainly_no_name_are_not_taken_for_one() -> None:
-    from fcourse.teaching.proper_names import not_a_name
+    from fcourse.teaching.reading.proper_names import not_a_name
 
     for words in ("June 12", "入住", "有空", "tomorrow at 9", "the blue one"):
         assert not_a_name(words), words

@@ -1,8 +1,8 @@
-"""Negation-safe Chinese segmentation (fcourse.teaching.segmenter)."""
+"""Negation-safe Chinese segmentation (fcourse.teaching.reading.segmenter)."""
 
 from __future__ import annotations
 
-from fcourse.teaching.segmenter import is_negation, segment
+from fcourse.teaching.reading.segmenter import is_negation, segment
 
 
 def words(text: str) -> list[str]:
@@ -27,8 +27,8 @@ def test_offsets_point_back_into_the_text() -> None:
 
 
 def test_a_pronoun_jieba_glued_to_a_guessed_verb_stands_alone() -> None:
-    from fcourse.teaching.analysis import segment as analysis_segment
-    from fcourse.teaching.segmenter import segment
+    from fcourse.teaching.reading.analysis import segment as analysis_segment
+    from fcourse.teaching.reading.segmenter import segment
 
     assert [w for w, _, _ in segment("帮我查一下物流")][:3] == ["帮", "我", "查"]
     assert [w for w, _, _ in analysis_segment("你查一下物流")][:2] == ["你", "查"]
@@ -36,7 +36,7 @@ def test_a_pronoun_jieba_glued_to_a_guessed_verb_stands_alone() -> None:
 
 
 def test_function_words_are_the_ones_jieba_tags_as_naming_no_thing() -> None:
-    from fcourse.teaching.segmenter import function_word
+    from fcourse.teaching.reading.segmenter import function_word
 
     assert function_word("有人") and function_word("已经") and function_word("我们")
     assert not function_word("蚂蚁") and not function_word("漏水")

@@ -1,4 +1,4 @@
-"""Static word embeddings (fcourse.teaching.semantics): offline, deterministic, meaningful."""
+"""Static word embeddings (fcourse.teaching.reading.semantics): offline, deterministic, meaningful."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import os
 import subprocess
 import sys
 
-from fcourse.teaching import semantics
+from fcourse.teaching.reading import semantics
 
 
 def test_the_model_loads_offline_from_its_wheel() -> None:
     code = ("import socket\n"
             "def refuse(*a, **k): raise OSError('network disabled in this test')\n"
             "socket.socket.connect = refuse; socket.create_connection = refuse\n"
-            "from fcourse.teaching import semantics\n"
+            "from fcourse.teaching.reading import semantics\n"
             "print(semantics.available(), semantics.similarity('parcel', 'package') > 0.2)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "HF_HUB_OFFLINE": "0"})
@@ -43,7 +43,7 @@ def test_closest_and_similar_pairs_name_the_words_that_carried_a_match() -> None
 
 def test_loading_the_model_leaves_the_learners_logging_alone() -> None:
     code = ("import logging\n"
-            "from fcourse.teaching import semantics\n"
+            "from fcourse.teaching.reading import semantics\n"
             "semantics.similarity('lamp', 'light')\n"
             "root = logging.getLogger(); print(len(root.handlers), root.level)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=dict(os.environ))

@@ -1,4 +1,4 @@
-"""fcourse.teaching.sentences: the whole request against each tool's whole text (issue 13).
+"""fcourse.teaching.reading.sentences: the whole request against each tool's whole text (issue 13).
 
 The requests and descriptions here are written for these tests and appear in no
 case set; they check the mechanism (cross-language meaning, names never read,
@@ -7,7 +7,7 @@ negated clauses left out, determinism), not a score.
 
 from __future__ import annotations
 
-from fcourse.teaching.sentences import (
+from fcourse.teaching.reading.sentences import (
     clearly_closest,
     closest_value,
     partly_negated,
@@ -53,7 +53,7 @@ def test_similarities_are_rounded_and_the_same_every_time() -> None:
 
 
 def test_an_enum_value_is_found_by_what_the_users_words_mean() -> None:
-    from fcourse.teaching.given_enums import ENUM_MEANING
+    from fcourse.teaching.deciding.given_enums import ENUM_MEANING
 
     got = closest_value(("economy", "business", "first"), "给我订个商务舱的座位", *ENUM_MEANING)
     assert got is not None and got[0] == "business" and got[1].startswith("商务")
@@ -66,7 +66,7 @@ def test_an_enum_value_is_found_by_what_the_users_words_mean() -> None:
 
 
 def test_a_word_of_the_tools_own_description_alone_means_no_enum_value() -> None:
-    from fcourse.teaching.given_enums import ENUM_MEANING
+    from fcourse.teaching.deciding.given_enums import ENUM_MEANING
 
     kinds = ("standard", "electric", "cargo")
     assert closest_value(kinds, "please hold one for me", *ENUM_MEANING)[0] == "cargo"  # "hold" reads as a ship's
@@ -74,7 +74,7 @@ def test_a_word_of_the_tools_own_description_alone_means_no_enum_value() -> None
 
 
 def test_a_value_is_read_as_its_described_words_but_not_from_a_phrase_of_the_tools_own_words() -> None:
-    from fcourse.teaching.given_enums import _description_words
+    from fcourse.teaching.deciding.given_enums import _description_words
 
     labels = (("std", "delivery within five working days"), ("exp", "next-day courier delivery"))
     tool_words = _description_words("Book a courier to collect a parcel.")
@@ -89,7 +89,7 @@ def test_a_value_is_read_as_its_described_words_but_not_from_a_phrase_of_the_too
 
 
 def test_a_preposition_alone_means_no_value() -> None:
-    from fcourse.teaching.sentences import closest_value
+    from fcourse.teaching.reading.sentences import closest_value
 
     slots = ("morning", "afternoon", "evening")
     assert closest_value(slots, "Come by after lunch on the 3rd, please", 0.5, 0.05, 0.66) is None
@@ -99,7 +99,7 @@ def test_a_preposition_alone_means_no_value() -> None:
 
 
 def test_a_one_letter_code_is_read_only_as_the_words_the_description_gives_it() -> None:
-    from fcourse.teaching.given_enums import ENUM_MEANING
+    from fcourse.teaching.deciding.given_enums import ENUM_MEANING
 
     sizes = ("xs", "s", "m", "l", "xl")
     labels = (("xs", "extra small"), ("s", "small"), ("m", "medium"), ("l", "large"), ("xl", "extra large"))

@@ -1,4 +1,4 @@
-"""Tests for fcourse.teaching.server and ``python -m fcourse`` (chapter 0), over a real socket."""
+"""Tests for fcourse.teaching.wire.server and ``python -m fcourse`` (chapter 0), over a real socket."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fcourse.__main__ as cli
-from fcourse.teaching.endpoint import MAX_BODY_BYTES, MODEL_NAME, handle
-from fcourse.teaching.server import TeachingServer, close_gracefully, make_server
+from fcourse.teaching.wire.endpoint import MAX_BODY_BYTES, MODEL_NAME, handle
+from fcourse.teaching.wire.server import TeachingServer, close_gracefully, make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,10 +1,10 @@
-"""fcourse.teaching.speech_acts: which kind of turn the user wrote (chapter 3)."""
+"""fcourse.teaching.deciding.speech_acts: which kind of turn the user wrote (chapter 3)."""
 
 from __future__ import annotations
 
 import pytest
 
-from fcourse.teaching.speech_acts import speech_act
+from fcourse.teaching.deciding.speech_acts import speech_act
 
 
 @pytest.mark.parametrize(("text", "act"), [

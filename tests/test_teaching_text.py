@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from fcourse.errors import FcourseError, InvalidRequestError
-from fcourse.teaching.decision import Decision
-from fcourse.teaching.failure_modes import FAILURE_MODES
+from fcourse.teaching.deciding.decision import Decision
+from fcourse.teaching.deciding.failure_modes import FAILURE_MODES
 from fcourse.teaching.policy import decide
-from fcourse.teaching.text import chat_answer, find_templates, render
+from fcourse.teaching.wording.text import chat_answer, find_templates, render
 
 SYSTEM_EN = 'You can check the weather. Reply only with {"action": "get_weather", "city": "..."}'
 SYSTEM_ZH = '想查天气就输出 {"tool": "get_weather", "city": "..."}，不要输出别的。'

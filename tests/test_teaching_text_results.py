@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fcourse.teaching.decision import Decision
+from fcourse.teaching.deciding.decision import Decision
 from fcourse.teaching.policy import decide
-from fcourse.teaching.text_results import result_turn
+from fcourse.teaching.wording.text_results import result_turn
 
 SYSTEM = ('Tools you may use - answer with one JSON object only:\n'
           '{"action": "lookup_forecast", "city": "..."}\n{"action": "count_refunds", "period": "..."}')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fcourse.teaching.text_templates import fill_template, find_templates, time_expression
+from fcourse.teaching.wording.text_templates import fill_template, find_templates, time_expression
 
 TEMPLATES = ('Tools, one JSON object per reply:\n{"action": "sum_invoices", "month": "..."}\n'
              '{"action": "list_returns", "period": "<period>"}\n{"action": "ship_status", "city": "..."}')
@@ -55,7 +55,7 @@ def test_a_fact_the_runtime_states_fills_a_value_but_the_format_lines_never_do()
 
 
 def test_every_placeholder_of_a_template_is_wanted_so_free_text_is_read() -> None:
-    from fcourse.teaching.text_templates import fill_template
+    from fcourse.teaching.wording.text_templates import fill_template
 
     template = {"action": "search_web", "query": "<query>"}
     obj, _ = fill_template(template, "Search the web for news about the Jupiter probe", "")

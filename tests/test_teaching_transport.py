@@ -1,4 +1,4 @@
-"""Tests for fcourse.teaching.transport: the SDK talks to the endpoint in-process (chapter 0)."""
+"""Tests for fcourse.teaching.wire.transport: the SDK talks to the endpoint in-process (chapter 0)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import asyncio
 import httpx2
 import openai
 
-from fcourse.teaching.endpoint import MODEL_NAME, handle
-from fcourse.teaching.transport import handle_request, teaching_transport
+from fcourse.teaching.wire.endpoint import MODEL_NAME, handle
+from fcourse.teaching.wire.transport import handle_request, teaching_transport
 
 MESSAGES = [{"role": "user", "content": "What was my order total last month?"}]
 

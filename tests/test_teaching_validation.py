@@ -1,4 +1,4 @@
-"""Tests for fcourse.teaching.validation: the request body's checks, as the hosted API does them (chapter 2).
+"""Tests for fcourse.teaching.wire.validation: the request body's checks, as the hosted API does them (chapter 2).
 
 The messages and the tools have their own files: test_teaching_validation_messages.py and
 test_teaching_validation_tools.py.
@@ -21,7 +21,7 @@ from chat_requests import (
 )
 
 from fcourse.errors import InvalidRequestError
-from fcourse.teaching.validation import (
+from fcourse.teaching.wire.validation import (
     parse_json_body,
     validate_chat_request,
 )
@@ -187,7 +187,7 @@ def test_deeply_nested_json_is_refused_before_anything_walks_it() -> None:
     ],
 )
 def test_the_raw_byte_shortcuts_agree_with_the_full_walk(raw: bytes) -> None:
-    from fcourse.teaching.validation_common import json_problem, raw_json_problem
+    from fcourse.teaching.wire.validation_common import json_problem, raw_json_problem
 
     value = json.loads(raw)
     assert raw_json_problem(raw, value) == json_problem(value)

@@ -1,4 +1,4 @@
-"""Tests for fcourse.teaching.validation_messages: roles, content, tool calls and their pairing (chapter 2)."""
+"""Tests for fcourse.teaching.wire.validation_messages: roles, content, tool calls and their pairing (chapter 2)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from chat_requests import CALL, USER, WEATHER, assert_rejected, assistant, body, tool
 
-from fcourse.teaching.validation_messages import check_messages
+from fcourse.teaching.wire.validation_messages import check_messages
 
 # (request, status, param, code, exact message or a fragment starting with "…")
 CASES: list[tuple[str, dict[str, Any], int, str | None, str | None, str]] = [

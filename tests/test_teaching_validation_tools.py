@@ -1,4 +1,4 @@
-"""Tests for fcourse.teaching.validation_tools: tool definitions, their schemas, tool_choice (chapter 2)."""
+"""Tests for fcourse.teaching.wire.validation_tools: tool definitions, their schemas, tool_choice (chapter 2)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from chat_requests import WEATHER, assert_rejected, body, strict_tool
 
-from fcourse.teaching.validation import validate_chat_request
+from fcourse.teaching.wire.validation import validate_chat_request
 
 # (request, status, param, code, exact message or a fragment starting with "…")
 CASES: list[tuple[str, dict[str, Any], int, str | None, str | None, str]] = [

@@ -1,10 +1,10 @@
-"""fcourse.teaching.value_labels: the words a description gives each enum value, and the request's among them."""
+"""fcourse.teaching.reading.value_labels: the words a description gives each enum value; the request's among them."""
 
 from __future__ import annotations
 
 
 def test_the_words_a_description_pairs_with_each_value_are_read_in_its_usual_shapes() -> None:
-    from fcourse.teaching.value_labels import described_labels
+    from fcourse.teaching.reading.value_labels import described_labels
 
     def labels(values: list[str], description: str) -> dict[str, list[str]]:
         return described_labels({"type": "string", "enum": values, "description": description})
@@ -21,7 +21,7 @@ def test_the_words_a_description_pairs_with_each_value_are_read_in_its_usual_sha
 
 
 def test_an_item_the_description_lists_for_one_value_chooses_it_unless_negated_or_the_tools_own_word() -> None:
-    from fcourse.teaching.value_labels import label_said
+    from fcourse.teaching.reading.value_labels import label_said
 
     labels = {"roof": ["瓦片", "天沟"], "wall": ["外墙", "瓷砖"], "floor": ["地板"]}
     kinds = list(labels)
@@ -37,8 +37,8 @@ def test_an_item_the_description_lists_for_one_value_chooses_it_unless_negated_o
 
 
 def test_a_content_word_inside_an_item_of_one_value_chooses_it_but_not_a_function_word_or_a_shared_word() -> None:
-    from fcourse.teaching.segmenter import segment
-    from fcourse.teaching.value_labels import label_word
+    from fcourse.teaching.reading.segmenter import segment
+    from fcourse.teaching.reading.value_labels import label_word
 
     labels = {"pests": ["蚂蚁等害虫"], "leak": ["有人报告的漏水"], "noise": ["loud music or parties at night"],
               "mess": ["litter left at night"], "a": ["after a storm"], "b": ["words"]}

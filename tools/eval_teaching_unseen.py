@@ -101,7 +101,7 @@ def _calls_match(got: list[dict[str, Any]], want: list[dict[str, Any]]) -> bool:
 
 def run_case(doc: dict[str, Any], case: dict[str, Any]) -> dict[str, Any]:
     """Ask the teaching model one case; return what it did and how that is judged."""
-    from fcourse.teaching.endpoint import explain
+    from fcourse.teaching.wire.endpoint import explain
 
     tools = doc["toolsets"][case["toolset"]]
     out = explain({"model": MODEL, "messages": case["messages"], "tools": tools})

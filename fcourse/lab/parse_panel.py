@@ -28,7 +28,7 @@ from fcourse.prompting.demo import SWEEP_QUESTIONS, TOOLS, Question
 from fcourse.prompting.loop import action_prompt
 from fcourse.prompting.parse import STRATEGIES, ParsedReply, parse_prompt_reply
 from fcourse.prompting.sweep import OUTCOME_LABELS, classify
-from fcourse.teaching.failure_modes import FAILURE_MODES
+from fcourse.teaching.deciding.failure_modes import FAILURE_MODES
 
 __all__ = ["SAMPLED", "GalleryView", "ParseView", "Sample", "failure_gallery", "parse_panel", "sample_reply"]
 

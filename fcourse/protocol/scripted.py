@@ -9,7 +9,7 @@ reply (text, or the tool calls to make). Everything else is real:
 
 - the client is a genuine ``openai.OpenAI`` on an ``httpx2.MockTransport``;
 - every request is first validated by the teaching model's own request checks
-  (``fcourse.teaching.validation``), so a protocol mistake is the same
+  (``fcourse.teaching.wire.validation``), so a protocol mistake is the same
   OpenAI-shaped HTTP 400 the teaching model answers;
 - call ids are derived from the conversation (a hash), never random.
 
@@ -81,7 +81,7 @@ class ScriptedModel:
         import httpx2
 
         from fcourse.errors import InvalidRequestError
-        from fcourse.teaching.validation import validate_chat_request
+        from fcourse.teaching.wire.validation import validate_chat_request
 
         body = json.loads(request.content or b"{}")
         if len(self.requests) >= self.max_requests:
@@ -128,7 +128,7 @@ class ScriptedModel:
 
 
 def _teaching_model_name() -> str:
-    from fcourse.teaching.validation import MODEL_NAME
+    from fcourse.teaching.wire.validation import MODEL_NAME
 
     return MODEL_NAME
 

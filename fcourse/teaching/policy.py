@@ -13,16 +13,16 @@ The pipeline (one module per stage, each passing one record forward)
     3. choose the act          ``intents.choose``                 -> ``Act``
     4. fill the arguments      ``filling.fill``                   -> ``Proposal``
        and check them          ``checking.check``                 -> ``Proposal`` (checked)
-    5. word the reply          ``wording.word``                   -> ``Decision``
+    5. word the reply          ``reply.word``                   -> ``Decision``
     Without tools the plain text model answers (``text.reply``); after tool
-    results the answer is worded from them (``wording.answer_results``).
+    results the answer is worded from them (``reply.answer_results``).
 
 How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
-    By reading each tool's *description*, never its name; ``fcourse.teaching.routing``'s
+    By reading each tool's *description*, never its name; ``fcourse.teaching.deciding.routing``'s
     docstring says how the words are scored. Because only descriptions are read,
     swapping two tools' descriptions swaps their routing.
 
-    *Meaning* (issue 13, ``fcourse.teaching.meaning``): each content word
+    *Meaning* (issue 13, ``fcourse.teaching.reading.meaning``): each content word
     of the latest turn - an English word, or the CC-CEDICT glosses of a
     Chinese word - is compared with the words of each description (and its
     parameters' descriptions and enum values) by word-embedding similarity
@@ -33,7 +33,7 @@ How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
     description uses is specific enough too ("vacuum").
 
     Three more signals (the main verb, the kind of turn, a value only one tool can take):
-    see ``fcourse.teaching.routing``. A second tool
+    see ``fcourse.teaching.deciding.routing``. A second tool
     is called too when other full-weight words of the request fit it
     ("refund O-100 and cancel O-200"), in the order the user said them, each
     filled from its own stretch of the turn (cut at "and" / "另外"); a weaker
@@ -62,7 +62,7 @@ How it checks them (stage 4b, ``checking``)
     what changed and why.
 
 How it fills arguments (stage 4, ``filling``)
-    See ``fcourse.teaching.arguments``: each parameter's schema (type, enum,
+    See ``fcourse.teaching.deciding.arguments``: each parameter's schema (type, enum,
     pattern, format, default, description) says what kind of value it wants;
     the value is looked for in the user's turns, then in the system context.
     A required value found nowhere makes the model *ask back* instead of
@@ -105,15 +105,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from fcourse.teaching import text as text_model
-from fcourse.teaching.checking import check
-from fcourse.teaching.conversation import read_conversation
-from fcourse.teaching.decision import Decision
-from fcourse.teaching.filling import fill
-from fcourse.teaching.intents import choose
-from fcourse.teaching.neighbours import values_decide
-from fcourse.teaching.routing import THRESHOLD, route
-from fcourse.teaching.wording import answer_results, limit, word
+from fcourse.teaching.deciding.checking import check
+from fcourse.teaching.deciding.conversation import read_conversation
+from fcourse.teaching.deciding.decision import Decision
+from fcourse.teaching.deciding.filling import fill
+from fcourse.teaching.deciding.intents import choose
+from fcourse.teaching.deciding.neighbours import values_decide
+from fcourse.teaching.deciding.routing import THRESHOLD, route
+from fcourse.teaching.wording import text as text_model
+from fcourse.teaching.wording.reply import answer_results, limit, word
 
 __all__ = ["THRESHOLD", "decide", "decision_record"]
 

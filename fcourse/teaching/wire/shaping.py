@@ -1,0 +1,293 @@
+"""Shaping the teaching model's answer exactly like the hosted API: ids, usage, body, stream.
+
+Introduced in chapter 0 (start here), read closely in chapter 2. The endpoint
+(``fcourse.teaching.wire.endpoint``) validates a request and asks the policy for a
+``Decision``; this module turns the decision into the bytes the hosted API
+would send: a ``chat.completion`` body, or the server-sent-event chunks of a
+stream that reassemble to it.
+
+Everything is deterministic: ids and ``created`` are derived from a SHA-256 of
+the canonical (normalised) request, so the same request always gives a
+byte-identical reply. ``usage`` is an *estimate* (``estimate_tokens``).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from fcourse.errors import InvalidRequestError
+from fcourse.teaching.deciding.decision import Decision
+from fcourse.teaching.wire.validation import MODEL_NAME
+
+__all__ = [
+    "CREATED_EPOCH",
+    "SYSTEM_FINGERPRINT",
+    "Reply",
+    "completion_body",
+    "completion_id",
+    "dumps",
+    "error_reply",
+    "estimate_tokens",
+    "json_reply",
+    "prompt_tokens",
+    "request_digest",
+    "request_id",
+    "sse_reply",
+    "stream_chunks",
+    "usage_estimate",
+]
+
+#: ``created`` is this fixed epoch (2026-01-01T00:00:00Z) plus an offset under a
+#: year taken from the request hash, so it looks like a real timestamp but never moves.
+CREATED_EPOCH = 1_767_225_600
+
+#: Constant for this model: the hosted API changes it when its backend changes.
+SYSTEM_FINGERPRINT = "fp_" + hashlib.sha256(f"{MODEL_NAME}/1".encode()).hexdigest()[:10]
+
+_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_JSON_HEADERS = (("content-type", "application/json"),)
+_SSE_HEADERS = (("content-type", "text/event-stream; charset=utf-8"), ("cache-control", "no-cache"))
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An HTTP answer: status, headers, and a body or (when streaming) SSE chunks."""
+
+    status: int
+    headers: tuple[tuple[str, str], ...] = _JSON_HEADERS
+    body: bytes = b""
+    chunks: tuple[bytes, ...] | None = field(default=None, repr=False)
+
+    @property
+    def streaming(self) -> bool:
+        """True when the answer is a stream of server-sent events."""
+        return self.chunks is not None
+
+    def iter_bytes(self) -> Iterator[bytes]:
+        """The bytes to send, chunk by chunk (one chunk when not streaming)."""
+        if self.chunks is None:
+            yield self.body
+        else:
+            yield from self.chunks
+
+    def json(self) -> Any:
+        """The body parsed as JSON (not for streaming replies)."""
+        return json.loads(self.body)
+
+
+def dumps(obj: object) -> bytes:
+    """Compact UTF-8 JSON, as the hosted API sends it."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _base62(data: bytes, length: int) -> str:
+    number = int.from_bytes(data, "big")
+    chars = []
+    for _ in range(length):
+        number, rest = divmod(number, 62)
+        chars.append(_ALPHABET[rest])
+    return "".join(chars)
+
+
+def request_digest(request: dict[str, Any]) -> bytes:
+    """SHA-256 of the canonical request: the seed of every id and of ``created``."""
+    canonical = json.dumps(request, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).digest()
+
+
+def completion_id(digest: bytes) -> str:
+    """The completion's id (``chatcmpl-`` and 29 base-62 characters)."""
+    return "chatcmpl-" + _base62(digest, 29)
+
+
+def _call_id(digest: bytes, index: int) -> str:
+    return "call_" + _base62(hashlib.sha256(digest + b"call" + index.to_bytes(4, "big")).digest(), 24)
+
+
+def _created(digest: bytes) -> int:
+    return CREATED_EPOCH + int.from_bytes(digest[:4], "big") % 31_536_000
+
+
+def request_id(digest: bytes) -> str:
+    """The ``x-request-id`` header's value."""
+    return "req_" + hashlib.sha256(digest + b"request").hexdigest()[:32]
+
+
+def error_reply(err: InvalidRequestError, extra: tuple[tuple[str, str], ...] = ()) -> Reply:
+    """The hosted API's error envelope for ``err``, with its status code."""
+    return Reply(err.status, _JSON_HEADERS + extra, dumps(err.to_body()))
+
+
+_TOKEN = re.compile(
+    r"[A-Za-z0-9_]+"
+    r"|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+    r"|[^\sA-Za-z0-9_]"
+)
+
+
+def estimate_tokens(text: str) -> int:
+    """A deterministic token *estimate*: words + CJK characters + punctuation marks.
+
+    Each run of ASCII letters/digits counts as one token, each CJK character as
+    one, and each other non-space character as one. Real tokenizers differ;
+    this is only meant to move the right way when text grows.
+    """
+    return len(_TOKEN.findall(text))
+
+
+def prompt_tokens(request: dict[str, Any]) -> tuple[int, int]:
+    """Estimated prompt tokens: (in the messages, in the tool definitions)."""
+    global _last_prompt
+    last, counts = _last_prompt
+    if request is last:  # the same validated request, counted for the context window and again for ``usage``
+        return counts
+    in_messages = 3  # the reply is primed with a few tokens, as the hosted API counts it
+    for message in request["messages"]:
+        in_messages += 3 + estimate_tokens(message.get("content") or "")
+        for call in message.get("tool_calls", ()):
+            in_messages += estimate_tokens(call["function"]["name"] + call["function"]["arguments"])
+    counts = in_messages, _tool_tokens(json.dumps(request["tools"], ensure_ascii=False)) if request["tools"] else 0
+    _last_prompt = (request, counts)
+    return counts
+
+
+#: the last request counted and its counts. A validated request is a fresh dict that nothing changes
+#: afterwards; it is held here, so its id cannot be reused by another request while it is remembered.
+_last_prompt: tuple[object, tuple[int, int]] = (None, (0, 0))
+
+
+@functools.lru_cache(maxsize=64)
+def _tool_tokens(tools_json: str) -> int:
+    """Token estimate of the tool definitions (cached: a session sends the same tools with every request)."""
+    return estimate_tokens(tools_json)
+
+
+def usage_estimate(request: dict[str, Any], content: str | None, calls: list[dict[str, Any]]) -> dict[str, int]:
+    """``usage``: estimated prompt, completion and total tokens."""
+    prompt = sum(prompt_tokens(request))
+    completion = estimate_tokens(content or "")
+    for call in calls:
+        completion += estimate_tokens(call["function"]["name"] + call["function"]["arguments"])
+    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+
+def _message(decision: Decision, digest: bytes) -> tuple[str | None, list[dict[str, Any]]]:
+    calls = [
+        {
+            "id": _call_id(digest, i),
+            "type": "function",
+            "function": {
+                "name": call.name,
+                "arguments": json.dumps(call.arguments, ensure_ascii=False),
+            },
+        }
+        for i, call in enumerate(decision.tool_calls)
+    ]
+    content = decision.content
+    if calls and not content:
+        content = None  # as hosted: a reply that only calls tools has content null
+    elif content is None:
+        content = ""
+    return content, calls
+
+
+def completion_body(request: dict[str, Any], decision: Decision, digest: bytes) -> dict[str, Any]:
+    """The ``chat.completion`` object for this decision."""
+    content, calls = _message(decision, digest)
+    message: dict[str, Any] = {"role": "assistant", "content": content}
+    if calls:
+        message["tool_calls"] = calls
+    message["refusal"] = None
+    return {
+        "id": completion_id(digest),
+        "object": "chat.completion",
+        "created": _created(digest),
+        "model": request["model"],
+        "choices": [
+            {"index": 0, "message": message, "logprobs": None, "finish_reason": decision.finish_reason}
+        ],
+        "usage": usage_estimate(request, content, calls),
+        "system_fingerprint": SYSTEM_FINGERPRINT,
+    }
+
+
+_PIECE = re.compile(r"\s*(?:[A-Za-z0-9_]+|\S)|\s+")
+
+
+def _fragments(text: str, per_chunk: int) -> list[str]:
+    """Split text into token-sized fragments that concatenate back to it exactly."""
+    pieces = _PIECE.findall(text)
+    return ["".join(pieces[i : i + per_chunk]) for i in range(0, len(pieces), per_chunk)]
+
+
+def stream_chunks(
+    request: dict[str, Any], decision: Decision, digest: bytes, include_usage: bool
+) -> tuple[bytes, ...]:
+    """The server-sent-event chunks of a streamed reply (they reassemble to ``completion_body``)."""
+    content, calls = _message(decision, digest)
+    head = {
+        "id": completion_id(digest),
+        "object": "chat.completion.chunk",
+        "created": _created(digest),
+        "model": request["model"],
+        "system_fingerprint": SYSTEM_FINGERPRINT,
+    }
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
+        body = {**head, "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}]}
+        if include_usage:
+            body["usage"] = None
+        return b"data: " + dumps(body) + b"\n\n"
+
+    out: list[bytes] = []
+    if calls and not content:
+        first = calls[0]
+        out.append(
+            chunk(
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [_call_head(0, first)],
+                    "refusal": None,
+                }
+            )
+        )
+    else:
+        out.append(chunk({"role": "assistant", "content": "", "refusal": None}))
+        for piece in _fragments(content or "", 2):
+            out.append(chunk({"content": piece}))
+    for i, call in enumerate(calls):
+        if i > 0 or content:
+            out.append(chunk({"tool_calls": [_call_head(i, call)]}))
+        for piece in _fragments(call["function"]["arguments"], 3):
+            out.append(chunk({"tool_calls": [{"index": i, "function": {"arguments": piece}}]}))
+    out.append(chunk({}, decision.finish_reason))
+    if include_usage:
+        usage = {**head, "choices": [], "usage": usage_estimate(request, content, calls)}
+        out.append(b"data: " + dumps(usage) + b"\n\n")
+    out.append(b"data: [DONE]\n\n")
+    return tuple(out)
+
+
+def _call_head(index: int, call: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "index": index,
+        "id": call["id"],
+        "type": "function",
+        "function": {"name": call["function"]["name"], "arguments": ""},
+    }
+
+
+def json_reply(obj: object, extra: tuple[tuple[str, str], ...] = ()) -> Reply:
+    """A 200 reply with ``obj`` as its JSON body."""
+    return Reply(200, _JSON_HEADERS + extra, dumps(obj))
+
+
+def sse_reply(chunks: tuple[bytes, ...], extra: tuple[tuple[str, str], ...] = ()) -> Reply:
+    """A 200 reply that streams ``chunks`` as server-sent events."""
+    return Reply(200, _SSE_HEADERS + extra, b"", chunks)

@@ -20,7 +20,10 @@ _EXPORTS: dict[str, str] = {
     "Connection": "fcourse.client",
     "check_environment": "fcourse.lab.setup_check",
     "connect": "fcourse.client",
+    "blind_figures": "fcourse.lab.try_it",
     "explain": "fcourse.teaching.wire.endpoint",
+    "say": "fcourse.lab.try_it",
+    "try_panel": "fcourse.lab.try_it",
     # chapter 1: models only complete text (the prompt-hack JSON action)
     "OrderHistory": "fcourse.shop.order_history",
     "ParsedReply": "fcourse.prompting.parse",

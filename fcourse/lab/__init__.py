@@ -2,6 +2,7 @@
 
 - ``diagrams``          — mermaid diagrams built from real runs, rendered offline by JupyterLab
 - ``setup_check``       — the chapter-0 environment check
+- ``try_it``            — chapters 0 and 3: type your own message, read the reply beside its decision record
 - ``prompt_diagram``    — chapter 1: the prompt-hack loop as a flowchart
 - ``sweep_views``       — chapter 1: the sweep's table, stacked-bar chart and progress bar
 - ``parse_panel``       — chapter 1: the failure gallery and the parse panel

@@ -121,7 +121,7 @@ def test_a_value_of_an_earlier_turn_is_not_reused_when_the_user_points_to_anothe
     for latest in ("and cancel the other order as well", "再把另一个订单取消"):
         d = run(_after_refund(latest), ORDERS)
         assert d.kind == "ask" and not d.tool_calls, latest
-        assert "order_id" in (d.content or ""), latest
+        assert d.record["missing"] == {"cancel_order": ["order_id"]} and "order_id" not in (d.content or ""), latest
 
 
 def test_a_capitalised_city_the_gazetteer_lacks_fills_a_city_parameter() -> None:
@@ -601,3 +601,32 @@ def test_the_callers_phone_and_address_are_not_sent_for_someone_else_the_user_or
     assert [c.arguments.get("phone") for c in d.tool_calls] == [None]
     d = run([system, {"role": "user", "content": "给我订个巧克力蛋糕，名字写宋佳。"}], order)
     assert [c.arguments.get("phone") for c in d.tool_calls] == ["13800002222"]  # the caller's own order
+
+
+LESSONS = [tool("book_lesson", "Book a one-to-one climbing lesson.", {
+    "day": {"type": "string", "format": "date", "description": "Lesson day"},
+    "coach_id": {"type": "string", "pattern": "^CO-[0-9]{2}$", "description": "A particular coach, if wanted"}},
+    ["day"])]
+
+
+def test_an_optional_context_value_is_used_only_when_the_user_asks_for_it() -> None:
+    system = {"role": "system", "content": "Today is 2031-05-05 (Monday). Member: Ana Ruiz; usual coach CO-12."}
+    d = run([system, {"role": "user", "content": "Book me a lesson on Friday."}], LESSONS)
+    assert [c.arguments for c in d.tool_calls] == [{"day": "2031-05-09"}]
+    assert any(n["param"] == "coach_id" and n["action"] == "removed" for n in d.record["checks"])
+    d = run([system, {"role": "user", "content": "Book me a lesson on Friday with my usual coach."}], LESSONS)
+    assert [c.arguments for c in d.tool_calls] == [{"day": "2031-05-09", "coach_id": "CO-12"}]
+
+
+MOVES = [tool("move_booking", "Move an existing booking to another slot.", {
+    "booking_id": {"type": "string", "pattern": "^BK-[0-9]{4}$", "description": "The booking to move"},
+    "slot": {"type": "string", "pattern": "^SL-[0-9]{2}$", "description": "The new slot"}}, ["booking_id", "slot"])]
+
+
+def test_one_more_is_never_the_existing_one_the_context_verifies() -> None:
+    system = {"role": "system", "content": "Verified: booking BK-1234 (slot SL-01)."}
+    for text in ("Book another one for SL-09.", "再订一个SL-09。"):
+        d = run([system, {"role": "user", "content": text}], MOVES)
+        assert not d.tool_calls and d.kind == "ask", text  # a new booking is not a move of BK-1234
+    d = run([system, {"role": "user", "content": "Move my booking to SL-09."}], MOVES)
+    assert [c.arguments for c in d.tool_calls] == [{"booking_id": "BK-1234", "slot": "SL-09"}]

@@ -162,11 +162,15 @@ def test_an_id_the_best_tool_read_from_the_context_is_no_value_the_user_gave() -
             {"role": "user", "content": text}]})
 
     # the words read as handing over; the context's entry is not something the user said, the event and route are
-    d = ask("Please register another person for the 50K at SP-2031 too: Ade Bello, born 2012-03-02.")
-    assert [(c.name, c.arguments) for c in d.tool_calls] == [("enter_rider", {
-        "event": "SP-2031", "route": "50k", "rider": "Ade Bello", "birth_date": "2012-03-02"})]
+    want = [("enter_rider", {"event": "SP-2031", "route": "50k", "rider": "Ade Bello", "birth_date": "2012-03-02"})]
+    d = ask("Please register a different person for the 50K at SP-2031 too: Ade Bello, born 2012-03-02.")
+    assert [(c.name, c.arguments) for c in d.tool_calls] == want
     assert "enter_rider (score" in d.record["reason"] and "takes every value hand_over_entry takes" in d.record[
         "reason"]
+    # "another person" and the new event named: the context's entry is the one they have, so it is not offered
+    d = ask("Please register another person for the 50K at SP-2031 too: Ade Bello, born 2012-03-02.")
+    assert [(c.name, c.arguments) for c in d.tool_calls] == want
+    assert "hand_over_entry would ask for ['entry']" in d.record["reason"]
     d = ask("Please hand my entry over to another person: Ade Bello, born 2012-03-02.")  # handing over it is
     assert [(c.name, c.arguments["entry"]) for c in d.tool_calls] == [("hand_over_entry", "EN-12040")]
 

@@ -33,6 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from fcourse.teaching.deciding.arguments import Filled, param_kind
+from fcourse.teaching.deciding.asked_for import not_asked_for
 from fcourse.teaching.deciding.context_choice import choose_in_context, clause_of, contradicted, over
 from fcourse.teaching.deciding.conversation import Conversation, function_of
 from fcourse.teaching.deciding.filling import Proposal, proposal_of
@@ -40,9 +41,10 @@ from fcourse.teaching.deciding.given_enums import fill_enums, order_enums, said_
 from fcourse.teaching.deciding.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.deciding.intents import Act
 from fcourse.teaching.deciding.moves import is_new
-from fcourse.teaching.deciding.routing import Routing
+from fcourse.teaching.deciding.routing import Routing, tool_profile
 from fcourse.teaching.reading.dates import wants_day
 from fcourse.teaching.reading.day_resolver import dates_in, months_in, today_in
+from fcourse.teaching.reading.documents import ACTS_NOT
 from fcourse.teaching.reading.exclusion import TOKEN, excluded_values, inside, negated_spans, shape
 from fcourse.teaching.reading.extract import example_pattern
 from fcourse.teaching.reading.freetext import AFTER_COLON, CUT_FROM_AROUND
@@ -232,7 +234,7 @@ _OTHER = re.compile(r"\b(?:other|another|different|else)\b|另一|另外一|别�
 
 def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f: Filled,
                today: dt.date | None, excluded: set[str], notes: list[dict[str, Any]], tool: str,
-               about: str = "") -> Filled:
+               about: str = "", effect: bool = False) -> Filled:
     props = params.get("properties") if isinstance(params.get("properties"), dict) else {}
     required = [r for r in params.get("required") or [] if r in props]
     args, prov = dict(f.arguments), [dict(p) for p in f.provenance]
@@ -269,7 +271,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
                 or someone_else(name, props, {n: v for n, v in args.items() if source.get(n) == "latest user turn"},
                                 conversation.context, text)
                 or (not _day_for_another(props, name, text, today)
-                    and contradicted(conversation.context, str(args[name]), text, today))):
+                    and contradicted(conversation.context, str(args[name]), text, today))
+                or not_asked_for(name, props.get(name, {}), name in required, effect, text)):
             value = str(args[name])
             drop(name, why)
             candidates = sorted(c for c in set(re.findall(rf"(?<![A-Za-z0-9]){shape(value)}(?![A-Za-z0-9])",
@@ -370,7 +373,10 @@ def check(conversation: Conversation, routing: Routing, act: Act, proposal: Prop
         seg = act.segments.get(focus) if focus is not None else None
         text = latest[seg[0]:seg[1]] if seg else " ".join(routing.primary)
         about = str(function_of(conversation.tools[row["index"]]).get("description") or "")
-        checked = _check_one(conversation, text, params, f, today, excluded, notes, row["name"], about)
+        main, effect, searches = tool_profile(conversation.tools[row["index"]])
+        # a tool not known to only read counts as one that changes things (a Chinese verb the lexicon lacks: 换到)
+        effect = effect or not (searches or main in ("lookup", "search") or ACTS_NOT.search(about))
+        checked = _check_one(conversation, text, params, f, today, excluded, notes, row["name"], about, effect)
         if checked.fan_out:
             param, values = checked.fan_out
             contrast = _contrasted(text, row["_anchors"])

@@ -101,8 +101,9 @@ def test_ask_back_names_the_missing_argument_in_the_users_language() -> None:
     zh = ask("我要退款", order_tools())
     en = ask("I want my money back", order_tools())
     assert zh.kind == en.kind == "ask"
-    assert "order_id" in zh.content and "请" in zh.content
-    assert "order_id" in en.content and "?" in en.content
+    # worded from the parameter's description (issue 26), never its name
+    assert "订单" in zh.content and "请" in zh.content and "order_id" not in zh.content
+    assert "order" in en.content and "?" in en.content and "order_id" not in en.content
     assert zh.record["missing"] == {"refund_order": ["order_id"]}
 
 
@@ -382,9 +383,10 @@ def test_answer_after_tool_result_uses_the_tools_facts() -> None:
 def test_tool_error_is_reported_honestly(result: str) -> None:
     d = ask(_round("What's the weather in Beijing?", [result], ["Beijing"]), [WEATHER])
     assert d.kind == "answer"
-    assert "failed" in d.content and "can't say it was done" in d.content
+    assert d.content.startswith("Sorry, I couldn't") and "EXECUTION_ERROR" not in d.content
+    assert "get_weather" not in d.content
     zh = ask(_round("北京天气怎么样？", [result], ["北京"]), [WEATHER])
-    assert "没有成功" in zh.content
+    assert "没有完成" in zh.content and "get_weather" not in zh.content
     assert d.record["results"][0]["failed"] is True
 
 
@@ -458,7 +460,8 @@ QUERY_ORDER = tool(
 
 def test_sensitive_id_comes_from_the_session_and_relative_month_is_asked() -> None:
     asked = ask("我上个月的订单金额是多少？", [QUERY_ORDER])
-    assert asked.kind == "ask" and "user_id" in asked.content and "month" in asked.content
+    assert asked.kind == "ask" and "ID" in asked.content and "月份" in asked.content
+    assert "user_id" not in asked.content and "month" not in asked.content
     d = ask("我3月的订单金额是多少？", [QUERY_ORDER], system="当前登录用户 ID: 42")
     assert calls(d) == [("query_order", {"user_id": 42, "month": 3})]
     en = ask("How much did I spend in March?", [QUERY_ORDER], system="current user id: 42")
@@ -522,9 +525,9 @@ def test_many_tools_and_nothing_fits(user: str) -> None:
 
 
 def test_missing_city_is_asked_not_invented() -> None:
-    for user, word in (("What's the weather like?", "location"), ("天气怎么样", "location")):
-        d = ask(user, MORE_UNSEEN)
-        assert d.kind == "ask" and word in d.content
+    for user, word in (("What's the weather like?", "city"), ("天气怎么样", "位置")):
+        d = ask(user, MORE_UNSEEN)  # the parameter is "location", described as a city
+        assert d.kind == "ask" and word in d.content and "location" not in d.content
 
 
 def test_tool_results_are_answered_even_when_the_follow_up_sends_no_tools() -> None:
@@ -589,7 +592,7 @@ REFUND_ROUND = [
                 "data": {"refund_id": "R-1"},
                 "retry_safe": True,
             },
-            "O-100: refunded, refund_id R-1.",
+            ("Refunded.", "R-1"),
         ),
         (
             {
@@ -599,8 +602,7 @@ REFUND_ROUND = [
                 "data": None,
                 "retry_safe": False,
             },
-            "Sorry, refund_order (O-100) failed: EXECUTION_ERROR: timeout. "
-            "I have no result from it, so I can't say it was done.",
+            ("Sorry, I couldn't refund a paid order (O-100): timeout.", "don't try again"),
         ),
         (
             {
@@ -610,16 +612,17 @@ REFUND_ROUND = [
                 "data": None,
                 "retry_safe": False,
             },
-            "refund_order (O-100) has no final outcome yet",
+            ("isn't confirmed yet: waiting for reconciliation", "O-100", "twice"),
         ),
     ],
 )
-def test_runtime_envelopes_are_read_honestly(envelope: dict[str, Any], expected: str) -> None:
+def test_runtime_envelopes_are_read_honestly(envelope: dict[str, Any], expected: tuple[str, ...]) -> None:
     messages = [*REFUND_ROUND, {"role": "tool", "tool_call_id": "call_9", "content": json.dumps(envelope)}]
     d = ask(messages, order_tools(REFUND_EN, CANCEL_EN))
-    assert d.kind == "answer" and d.content.startswith(expected)
+    assert d.kind == "answer" and all(part in d.content for part in expected), d.content
+    assert "refund_order" not in d.content and "EXECUTION_ERROR" not in d.content and "refund_id" not in d.content
     if envelope["status"] != "SUCCESS":
-        assert "refunded," not in d.content
+        assert "Refunded" not in d.content and "has been refunded" not in d.content
 
 
 # ---------------------------------------------------------------- questions, implicit intents, follow-ups
@@ -794,7 +797,7 @@ def test_permissive_pattern_does_not_take_ordinary_words_from_the_system_prompt(
         {"role": "user", "content": "Please refund my order O-100, it arrived broken."},
     )
     assert decision.kind == "ask"
-    assert "idempotency_key" in decision.content
+    assert "a unique key for this refund request" in decision.content and "idempotency_key" not in decision.content
 
 
 def test_permissive_pattern_accepts_a_wordy_key_the_user_introduces() -> None:

@@ -98,7 +98,7 @@ SENTENCE_FLOOR, SENTENCE_MARGIN, SENTENCE_WEIGHT = 0.2, 0.03, 3.0
 _OTHER_ACTION = 0.5  # a tool whose main action the user did not ask for, when another tool's was
 #: questions that ask for no action, and which tools they still allow
 _QUESTION_ALLOWS = {"explain": "read-only", "info": "read-only", "meaning": "search", "advice": "search",
-                    "capability": "search", "social": "none"}
+                    "capability": "search", "social": "none", "meta": "none", "creative": "none"}
 
 # ---------------------------------------------------------------- documents
 

@@ -23,7 +23,7 @@ _MEANING_RE = re.compile(
     r"\bwhat(?:'s| is| does| do)\b.{0,60}\bmean\b|\bmeaning of\b|\bdifference between\b"
     r"|\bwhat(?:'s| is) the difference\b"
     r"|\bdefinition of\b|^\W*tell me (?:about|more about)\b|\bhow (?:does|do) .{1,40} work\b|^\W*explain\b"
-    r"|什么意思|啥意思|什么区别|有什么区别|有什么不同|区别是什么|是什么概念|原理|怎么工作|是怎么回事|介绍一下",
+    r"|什么意思|啥意思|什么区别|有什么区别|有什么不同|区别是什么|是什么概念|原理|怎么工作|是怎么回事|介绍一下|解释一下|^\W*(?:请)?(?:解释|说说|讲讲)?\W*什么是",
     re.IGNORECASE,
 )
 _ADVICE_RE = re.compile(
@@ -39,7 +39,7 @@ _HOW_TO_RE = re.compile(r"^\W*how (?:do|can|should|would) (?:i|we|one)\b.*\?\s*$
 _INFO_RE = re.compile(
     r"^\W*(?:what(?:'s|s| is| are| was)?|who(?:'s| is)?|where(?:'s| is)?|when(?:'s| is| will| does| did)?|which"
     r"|how (?:much|many|long|far|old)|is|are|was|were|has|have|did|does)\b.*\?\s*$"
-    r"|(?:什么|谁|哪里|哪儿|哪个|几点|几天|几个|几号|多少|多久|多远|是多少).*(?:？|\?|吗|呢)?\s*$"
+    r"|(?:什么|谁|哪里|哪儿|哪个|哪一[个条位家天种年]|几点|几天|几个|几号|多少|多久|多远|是多少).*(?:？|\?|吗|呢)?\s*$"
     r"|(?P<ab>算|赔|够|是|有|对|行|好|贵|高|多)不(?P=ab)|吗\s*[？?]?\s*$",
     re.IGNORECASE,
 )
@@ -54,9 +54,26 @@ _SPECIFIC_RE = re.compile(
 )
 
 
+#: a question about the assistant itself - what it can do, what it is (issue 26): "you" with a verb of ability or
+#: identity, or "your" with a word for what one can do; 你 with 能/可以/会 and 什么/哪些, or 你是谁
+_META_RE = re.compile(
+    r"\b(?:what|which|how)\b[^.?!]{0,40}\b(?:can|could|do|will)\s+(?:you|u)\s+(?:do|help|offer|handle|assist)\b"
+    r"|\bwhat\b[^.?!]{0,20}\b(?:are|r)\s+you\s+(?:able|capable|good|for|here)\b|\bhow (?:can|could) you help\b"
+    r"|\byour\s+(?:capabilities|abilities|skills|functions|features|tools|limits|limitations)\b"
+    r"|^\W*(?:who|what) are you\W*$|^\W*help\W*$"
+    r"|你(?:都)?(?:能|可以|会)(?:帮(?:我)?)?(?:做|干|处理|办)?(?:些)?(?:什么|哪些|啥)|你(?:都)?有(?:哪些|什么|啥)(?:功能|能力|本事|用)"
+    r"|你是谁|你是什么|能帮我(?:做|干)?(?:些)?(?:什么|啥)",
+    re.IGNORECASE)
+#: a request for something made up - a joke, a poem, a story, a song (issue 26): no tool makes one
+_CREATIVE_RE = re.compile(
+    r"\b(?:tell|write|make up|compose|give|share|sing|recite|invent|create)\b[^.?!]{0,40}"
+    r"\b(?:jokes?|poems?|poetry|story|stories|songs?|haikus?|limericks?|riddles?|puns?|raps?|lyrics|sonnets?)\b"
+    r"|(?:讲|说|写|来|作|编|唱|念)[^。？！?!]{0,8}(?:笑话|诗|故事|歌|段子|谜语|对联|顺口溜)",
+    re.IGNORECASE)
 _SOCIAL_RE = re.compile(
-    r"^\W*(?:thanks?\b|thank you|cheers\b|great\b|perfect\b|awesome\b|hi\b|hello\b|hey\b|good (?:morning|night)\b"
-    r"|bye\b|谢谢|多谢|感谢|好的|你好|您好|再见|辛苦)", re.IGNORECASE)
+    r"^\W*(?:thanks?\b|thank you|cheers\b|great\b|perfect\b|awesome\b|hi\b|hello\b|hey\b"
+    r"|good (?:morning|afternoon|evening|night)\b|bye\b"
+    r"|谢谢|多谢|感谢|好的|你好|您好|再见|辛苦|(?:早上|上午|中午|下午|晚上)好|早安|午安|晚安|嗨|哈喽)", re.IGNORECASE)
 #: thanks that opens the turn's first clause ("just wanted to say thanks - the fitter was great")
 _THANKS_FIRST_RE = re.compile(r"^[^.!?。！？—–;；]{0,30}?(?:\bthanks?\b|\bthank you\b|谢谢|多谢|感谢)", re.IGNORECASE)
 #: thanks that closes the turn ("the tickets came, thanks!", "…，谢谢师傅！")
@@ -91,10 +108,17 @@ def speech_act(text: str) -> str:
     - ``social``: "thanks, all sorted!", "谢谢，问题解决了", "it came today, thanks!": thanks or a greeting that
       asks for nothing (thanks at the end of a turn that names no day or count);
     - ``capability``: "can you send SMS abroad?" - a question *about* a tool, with no
-      specific object (no value, no "my", "the", "this", no quotes).
+      specific object (no value, no "my", "the", "this", no quotes);
+    - ``meta``: a question about the assistant itself ("what can you do?", 你能做什么): answered with what its
+      tools do, never with a tool call;
+    - ``creative``: a joke, a poem, a story ("tell me a joke", 讲个笑话): nothing a tool makes.
 
     A heuristic on cue words, not understanding; the record shows which act was read.
     """
+    if _META_RE.search(text) and not _dated_or_counted(text):
+        return "meta"
+    if _CREATIVE_RE.search(text):
+        return "creative"
     closing = bool(_THANKS_LAST_RE.search(text) or _THANKS_FIRST_RE.search(text) and "?" not in text) \
         and not _dated_or_counted(text)  # "two tickets for May 3, thanks"
     if (_SOCIAL_RE.search(text) or closing) and not _ASKS_RE.search(text) and not analyse(text).keys & ACTION_KEYS:

@@ -22,48 +22,34 @@ from fcourse.teaching.deciding.conversation import Conversation, estimate_tokens
 from fcourse.teaching.deciding.decision import Decision
 from fcourse.teaching.deciding.filling import Proposal
 from fcourse.teaching.deciding.intents import Act
-from fcourse.teaching.deciding.routing import Routing, tool_profile
+from fcourse.teaching.deciding.routing import SENTENCE_TERM, Routing, tool_profile
 from fcourse.teaching.reading.analysis import analyse
 from fcourse.teaching.reading.documents import ACTS_NOT
 from fcourse.teaching.reading.freetext import CUT_FROM_AROUND
+from fcourse.teaching.reading.lexicon import ACTION_CONCEPTS
+from fcourse.teaching.wording import chat
 from fcourse.teaching.wording import text as text_model
+from fcourse.teaching.wording.capabilities import capability, looks_up
 from fcourse.teaching.wording.results import compose_answer
 
 __all__ = ["answer_results", "limit", "word"]
 
 
-def _capability(tool: dict[str, Any]) -> str:
-    desc = str(function_of(tool).get("description") or function_of(tool).get("name", "")).strip()
-    for stop in ("。", ". ", "；", ";", "：", ": ", "\n"):
-        if stop in desc:
-            desc = desc.split(stop)[0]
-    return _lower_first(desc.rstrip(".。"))
-
-
-def _lower_first(text: str) -> str:
-    """"Refund a paid order" -> "refund a paid order" (but "ISO code" stays)."""
-    return text[:1].lower() + text[1:] if text[1:2].islower() else text
-
-
-def _no_fit_text(tools: list[dict[str, Any]], zh: bool) -> str:
-    caps = "；".join(_capability(t) for t in tools[:4]) if zh else "; ".join(_capability(t) for t in tools[:4])
-    if zh:
-        return f"我现有的工具都帮不上这个问题（它们能：{caps}），所以我不乱猜。"
-    return f"None of my tools fits this (they can: {caps}), so I won't guess."
-
-
-def _ask_text(tool: dict[str, Any], missing: list[str], zh: bool) -> str:
-    parameters = function_of(tool).get("parameters")
-    params = parameters.get("properties") if isinstance(parameters, dict) else None
-    params = params if isinstance(params, dict) else {}
-    items = []
-    for name in missing:
-        schema = params.get(name) if isinstance(params.get(name), dict) else {}
-        desc = _lower_first(str(schema.get("description", "")).strip().rstrip(".。"))
-        items.append((f"{name}（{desc}）" if desc else name) if zh else (f"{name} ({desc})" if desc else name))
-    if zh:
-        return f"要办这件事，我还需要：{'、'.join(items)}。请告诉我。"
-    return f"To do that I need {', '.join(items)}. Could you tell me?"
+def _no_fit_text(conversation: Conversation, act: str) -> str:
+    """A turn no tool serves, by what kind of turn it is: a greeting or thanks, a question about the model
+    itself, a question or a made-up thing no tool answers (the honest sentence), or a task no tool does."""
+    tools, zh, latest = conversation.tools, conversation.zh, conversation.latest
+    if act == "social":
+        if re.search(r"\b(?:thanks?|thank you|cheers|appreciate)\b|谢|感谢", latest, re.IGNORECASE):
+            return chat.thanks(zh)
+        if re.search(r"\b(?:bye|goodbye|see you)\b|再见|拜拜", latest, re.IGNORECASE):
+            return chat.farewell(zh)
+        return chat.greeting(tools, zh)
+    if act == "meta":
+        return chat.abilities(tools, zh)
+    if act in ("creative", "info", "explain", "meaning", "advice") or _QUESTION_END.search(latest.strip()):
+        return chat.honest(tools, zh)
+    return chat.cannot(tools, zh)
 
 
 _QUESTION_END = re.compile(r"(?:\?|？|吗|呢)\s*$")
@@ -75,22 +61,11 @@ _RULES = re.compile(r"\b(?:need|needs|have to|has to|must|allowed|permitted|requ
                     re.IGNORECASE)
 
 
-#: words that open a description of a read-only tool: a look-up verb ("Get the current weather ...", "查询订单状态";
-#: "Estimate the price ...", a quote)
-#: or a description of state rather than of an action ("Current weather conditions for a location.")
-_LOOK_VERBS = frozenset({"get", "gets", "look", "looks", "check", "checks", "find", "finds", "search", "searches",
-                         "show", "shows", "list", "lists", "tell", "tells", "fetch", "fetches",
-                         "retrieve", "retrieves", "query", "queries", "lookup", "current", "latest",
-                         "estimate", "estimates", "calculate", "calculates", "quote", "quotes", "price", "prices",
-                         "查询", "查看", "获取", "搜索", "显示", "预估", "估算", "报价", "计算", "估价"})
-
-
 def _looks_up(tool: dict[str, Any]) -> bool:
     """Whether the tool's description says it looks things up or searches ("What's the weather like?" is a
     question *for* it: ask where, rather than answer in general)."""
     main, _, searches = tool_profile(tool)
-    first = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]{1,2}", str(function_of(tool).get("description") or ""))[:1]
-    return searches or main in ("lookup", "search") or bool(first and first[0].lower() in _LOOK_VERBS) \
+    return searches or main in ("lookup", "search") or looks_up(tool) \
         or bool(ACTS_NOT.search(str(function_of(tool).get("description") or "")))
 
 
@@ -138,15 +113,53 @@ def _rules_question(latest: str, act: str, tool: dict[str, Any], filled: Any) ->
     return len(set(required) & given) < len(filled.missing)
 
 
-def _general_text(tool: dict[str, Any], zh: bool) -> str:
-    cap = _capability(tool)
-    if zh:
-        return f"这是个一般性的问题，我的工具答不了，我也不乱猜；我能做的是：{cap}。"
-    return f"That is a general question my tools don't answer, and I won't guess; what I can do is {cap}."
+#: concepts that stand for a value (a known place, a day, a value shaped like an argument), not for a thing a tool is
+#: about: "Madrid" fits any tool that takes a place
+_VALUE_KEYS = frozenset({"#place", "#date", "#time", "#value", "#value_hint", "#new_day", "#status"})
+_ACTION_KEYS = frozenset("#" + c for c in ACTION_CONCEPTS)
+
+
+def _verb_objects(routing: Routing) -> set[str]:
+    """The concepts the latest turn's verbs act on: a concept (no action, no value) whose word comes at most three
+    words (four characters in Chinese) after an action's word - "Book me a *flight*", "Send an *email*"."""
+    latest = routing.latest
+    terms = [(k, q.surface) for k, q in routing.query.items() if q.primary and k.startswith("#") and q.surface]
+    verbs = [latest.find(surface) for k, surface in terms if k in _ACTION_KEYS and surface in latest]
+    objects = set()
+    for key, surface in terms:
+        at = latest.find(surface)
+        if key in _ACTION_KEYS | _VALUE_KEYS or at < 0:
+            continue
+        for v in verbs:
+            between = latest[v:at]
+            if 0 < at - v and (len(between.split()) <= 3 if " " in between else len(between) <= 5):
+                objects.add(key)
+    return objects
+
+
+def _unanchored(routing: Routing, row: dict[str, Any], threshold: float) -> str | None:
+    """Why asking back for ``row``'s missing values would be a guess (None: it would not), issue 26.
+
+    A question back promises that the tool will do what was asked once the value comes. It does not when the
+    thing the turn's verb acts on is a concept no tool's description has, and the tool matched only on verbs,
+    values or the sentence's meaning as a whole ("Book me a flight" to a library's reserve tool: "book" and a
+    place, but no flight; "Send an email to my boss" to a clinic's cancel tool); nor when a question reaches the
+    tool, below the threshold, on words alike in meaning alone ("中国最长的河是哪一条？" to a forecast tool: 最长 ~
+    long). A word alike in meaning does anchor a request (租一套帐篷 to "Hire camping gear": 租 ~ hire)."""
+    anchors = row.get("_anchors") or frozenset()
+    question = routing.act != "request" or bool(_QUESTION_END.search(routing.latest.strip()))
+    if anchors and question and row["score"] < threshold and all(k.startswith("~") for k in anchors):
+        return "the question reaches it below the threshold on words alike in meaning alone"
+    covered = set().union(*(r.get("_anchors") or frozenset() for r in routing.rows))
+    missing = sorted(_verb_objects(routing) - covered)
+    if missing and anchors and all(k in _ACTION_KEYS | _VALUE_KEYS or k == SENTENCE_TERM for k in anchors):
+        return f"what the latest turn's verb acts on ({', '.join(k[1:] for k in missing)}) is in no tool's " \
+               "description, and the tool matched only on verbs, values or the sentence's meaning"
+    return None
 
 
 def _none_text(tool: dict[str, Any], zh: bool) -> str:
-    cap = _capability(tool)
+    cap = capability(tool, zh)
     if zh:
         return f"这次请求关闭了工具调用（tool_choice 为 \"none\"），所以我现在没法帮你{cap}。"
     return f"Tool calls are switched off for this request (tool_choice is \"none\"), so I can't {cap} right now."
@@ -166,7 +179,7 @@ def limit(decision: Decision, request: dict[str, Any]) -> Decision:
 
 def answer_results(conversation: Conversation, assistant: dict[str, Any], results: list[dict[str, Any]]) -> Decision:
     """An answer worded from the tool results that end the conversation (``Conversation.trailing``)."""
-    content, read = compose_answer(assistant, results, conversation.language)
+    content, read = compose_answer(assistant, results, conversation.language, conversation.tools)
     record = conversation.record()
     record.update(kind="answer", tools=[], chosen=[], **read)
     return Decision(kind="answer", content=content, record=record)
@@ -180,12 +193,12 @@ def word(conversation: Conversation, routing: Routing, act: Act, proposal: Propo
     if act.kind == "none":
         best = routing.ranked[0]
         content = (_none_text(tools[best["index"]], zh) if best["fits"]
-                   else text_model.chat_answer(latest, language, _no_fit_text(tools, zh)))
+                   else text_model.chat_answer(latest, language, _no_fit_text(conversation, routing.act)))
         record.update(kind="answer", chosen=[], reason=act.reason)
         return Decision(kind="answer", content=content, record=record)
     if act.kind == "no_fit":
         record.update(kind="answer", chosen=[], reason=act.reason)
-        content = text_model.chat_answer(latest, language, _no_fit_text(tools, zh))
+        content = text_model.chat_answer(latest, language, _no_fit_text(conversation, routing.act))
         return Decision(kind="answer", content=content, record=record)
     record["chosen"] = [r["name"] for r in act.chosen]
     record.update(proposal.record())
@@ -204,13 +217,19 @@ def word(conversation: Conversation, routing: Routing, act: Act, proposal: Propo
         row, f = general
         record.update(kind="answer", chosen=[], reason=f"{act.reason}, but {general_why}: answer in text rather "
                                                        "than ask back")
-        content = text_model.chat_answer(latest, language, _general_text(tools[row["index"]], zh))
+        content = text_model.chat_answer(latest, language, chat.honest(tools, zh))
+        return Decision(kind="answer", content=content, record=record)
+    unanchored = None if ask is None or conversation.forced else _unanchored(routing, ask[0], conversation.threshold)
+    if unanchored:
+        record.update(kind="answer", chosen=[], reason=f"{act.reason}, but {unanchored}: say what the tools do "
+                                                       "rather than ask back for a value")
+        content = text_model.chat_answer(latest, language, _no_fit_text(conversation, routing.act))
         return Decision(kind="answer", content=content, record=record)
     if ask is not None and not conversation.forced:
         row, f = ask
         record.update(kind="ask", reason=f"{act.reason}, but required argument(s) {f.missing} of {row['name']} "
                                          "are nowhere in the conversation: ask back, invent nothing")
-        return Decision(kind="ask", content=_ask_text(tools[row["index"]], f.missing, zh), record=record)
+        return Decision(kind="ask", content=chat.ask_for(tools[row["index"]], f.missing, zh), record=record)
     calls, dropped = proposal.calls, proposal.dropped
     record.update(
         kind="tool_calls",

@@ -1,22 +1,33 @@
-"""Turning ``role: "tool"`` results into the model's final sentence.
+"""Turning ``role: "tool"`` results into the model's final answer, for the person who asked.
 
-Facts come from the tool, wording from the model: the teaching model quotes
-what each tool returned, next to what it asked for ("北京：多云，25℃，东北风3级。").
-A result that reports a failure - JSON with ``error``, ``error_code``,
-``"status": "ERROR"``, ``"ok": false``, or text starting "Error" / "错误" /
-"失败" - is said to have failed, with its reason, and never as a success; one
-whose ``status`` is ``PENDING``/``UNKNOWN`` is neither (chapter 4's refund that
-timed out): the answer says the outcome is not known yet.
-Introduced in chapter 2 (the loop) and chapter 4 (errors fed back honestly).
+Facts come from the tool, wording from the model. Each result is one of three outcomes:
+
+- **done**: its facts as a sentence (``facts`` reads them, ``phrasing`` words them): "In Berlin, the
+  temperature is 3 °C and the condition is light snow.";
+- **failed** - JSON with ``error``, ``error_code``, ``"ok": false``, an error ``status``, or text that
+  starts "Error" / "错误" / "失败": said plainly - what did not happen, why in the tool's own words when
+  they are plain (no error code, no tool name, no field name), whether it is safe to try again, and what
+  the user can do. Never worded as done;
+- **not known yet** - ``status`` PENDING / UNKNOWN / IN_PROGRESS (chapter 4's refund that timed out):
+  neither done nor failed; the answer says it is not confirmed and that trying again could do it twice.
+
+``failure_of`` and ``pending_of`` say which, with the raw reason the decision record keeps (codes
+included: the record is for the developer, the answer for the user). Introduced in chapter 2 (the loop)
+and chapter 4 (errors fed back honestly).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from fcourse.teaching.deciding.conversation import text_of
+from fcourse.teaching.reading.field_words import label_of
+from fcourse.teaching.wording.capabilities import capability, looks_up
+from fcourse.teaching.wording.facts import read_result
+from fcourse.teaching.wording.phrasing import sentence
 
 __all__ = ["compose_answer", "failure_of", "pending_of"]
 
@@ -24,31 +35,63 @@ _ERROR_TEXT_RE = re.compile(
     r"^\s*(?:(?:error|exception|traceback|failed|failure)\b|错误|失败|异常|报错)", re.IGNORECASE
 )
 _PENDING_STATUSES = {"PENDING", "UNKNOWN", "IN_PROGRESS", "PROCESSING"}
-_META_KEYS = {"ok", "success", "retry_safe", "error_code", "error"}
 _ERROR_STATUSES = {"error", "failed", "failure", "execution_error", "timeout", "unknown_tool",
                    "invalid_argument", "tool_unavailable", "denied", "rejected"}
+_CODE_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|E\d{3,})\b\s*[:：-]?\s*")
+#: an argument that names a thing by its id (O-100, SKU-88213, 6222-0201) - what a reply says the call was for
+_ID = re.compile(r"^(?=.*\d)[A-Za-z0-9][A-Za-z0-9_.\-/]{1,39}$")
+_WHEN = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?(?:[T ].*)?$|^\d{1,2}:\d{2}")
+_SNAKE_RE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+_LEAD_RE = re.compile(r"^\s*(?:error|exception|failed|failure|错误|失败|异常|报错)\s*[:：,，-]?\s*", re.IGNORECASE)
+_HTTP_RE = re.compile(r"\(?\b(?:HTTP(?:\s+status)?|status code)\s*\d{3}\b\)?", re.IGNORECASE)
+#: words that make a message a developer's, not a customer's: then the reply says what kind of failure it was
+_TECHNICAL = re.compile(r"\b(?:upstream|api|http|endpoint|exception|traceback|stack|null|none|nonetype|socket|dns|"
+                        r"ssl|json|schema|pattern|regex|stderr|errno|\d{3}\b)|\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b"
+                        r"|\b(?:Error|Exception)\b", re.IGNORECASE)
+#: how a failure reads, by the words of its code, status and message (English and Chinese)
+_CATEGORIES = (
+    ("permission", re.compile(r"denied|forbidden|not allowed|unauthori[sz]ed|not authori[sz]ed|permission|"
+                              r"无权|权限|不允许|拒绝访问|未授权", re.IGNORECASE)),
+    ("timeout", re.compile(r"time[ _-]?out|timed out|did not respond|didn't respond|no response|超时|未响应|没有响应",
+                           re.IGNORECASE)),
+    ("input", re.compile(r"invalid|not found|unknown|does not exist|doesn't exist|no such|malformed|bad request|"
+                         r"missing|does not match|not a valid|无效|不存在|找不到|格式|不正确|有误", re.IGNORECASE)),
+    ("temporary", re.compile(r"unavailable|\bdown\b|busy|overload|quota|rate.?limit|too many requests|maintenance|"
+                             r"try again|temporar|暂时|不可用|维护|繁忙|稍后", re.IGNORECASE)),
+    ("refused", re.compile(r"cannot|can't|can not|not possible|limit|already|too late|exceeded|conflict|no \w+ "
+                           r"(?:for|available|left)|rejected|不能|无法|已达|上限|已经|没有空", re.IGNORECASE)),
+)
+_WHY = {
+    "permission": ("this account isn't allowed to do that", "这个账户没有权限"),
+    "timeout": ("the service took too long to answer", "服务响应超时"),
+    "input": ("some of the details were not accepted", "有些信息不正确"),
+    "temporary": ("the service isn't available right now", "服务暂时不可用"),
+    "refused": ("the request was refused", "请求被拒绝了"),
+    "failed": ("something went wrong on the service's side", "服务那边出了问题"),
+}
+_ADVICE = {
+    "permission": ("The account holder or support can help with access.", "可以请账户持有人或客服帮忙开通权限。"),
+    "uncertain": ("I can't tell yet whether it went through, so please don't try again for now: it has to be "
+                  "checked first.", "现在还不能确定它有没有执行，请先不要重试，需要先核实。"),
+    "input": ("Please check {what} and try again.", "请检查{what}后再试。"),
+    "temporary": ("It is safe to try again in a little while.", "可以稍后再试。"),
+    "refused": ("Nothing was done; you could try something else.", "这次没有办成，可以换个方式试试。"),
+    "failed": ("Nothing was done; you can try again later or ask for help.", "这次没有办成，可以稍后再试或联系客服。"),
+}
 
 
 def failure_of(result: Any) -> str | None:
-    """Why a tool result is a failure, or None if it reads as a success."""
+    """Why a tool result is a failure (its code and message, for the record), or None if it is not one."""
     if isinstance(result, dict):
-        parts: list[str] = []
-        error = result.get("error")
-        status = result.get("status")
-        failed = (
-            error not in (None, False, "", {})
-            or result.get("error_code") is not None
-            or result.get("ok") is False
-            or result.get("success") is False
-            or (isinstance(status, str) and status.lower() in _ERROR_STATUSES)
-        )
-        code = result.get("error_code") or (result.get("code") if failed else None)
-        if not failed:
+        error, status = result.get("error"), result.get("status")
+        failed = (error not in (None, False, "", {}) or result.get("error_code") is not None
+                  or result.get("ok") is False or result.get("success") is False
+                  or (isinstance(status, str) and status.lower() in _ERROR_STATUSES))
+        if not failed or pending_of(result):
             return None
-        if code:
-            parts.append(str(code))
-        if not code and isinstance(status, str) and status.lower() in _ERROR_STATUSES:
-            parts.append(status)
+        code = result.get("error_code") or result.get("code")
+        parts = [str(code)] if code else [status] if isinstance(status, str) and status.lower() in _ERROR_STATUSES \
+            else []
         if isinstance(error, dict):
             parts.extend(str(v) for k, v in error.items() if k in ("code", "type", "message") and v)
         elif error not in (None, False, True, ""):
@@ -63,7 +106,7 @@ def failure_of(result: Any) -> str | None:
 
 
 def pending_of(result: Any) -> str | None:
-    """Why a tool result is neither success nor failure (PENDING / UNKNOWN), or None."""
+    """Why a tool result is neither success nor failure (PENDING / UNKNOWN ...), or None."""
     if isinstance(result, dict):
         status = result.get("status")
         if isinstance(status, str) and status.upper() in _PENDING_STATUSES:
@@ -72,21 +115,105 @@ def pending_of(result: Any) -> str | None:
     return None
 
 
-def _facts(result: Any) -> str:
-    """What a tool returned, as short text (a runtime envelope shows its ``message`` and ``data``)."""
-    if isinstance(result, dict):
-        if isinstance(result.get("status"), str) and "data" in result:
-            parts = [str(result["message"])] if result.get("message") else []
-            if result["data"] not in (None, "", [], {}):
-                parts.append(_facts(result["data"]))
-            return ", ".join(parts) or f"status {result['status']}"
-        return ", ".join(f"{k} {_facts(v)}" for k, v in result.items()
-                         if k not in _META_KEYS and v not in (None, "", [], {}))
-    if isinstance(result, list):
-        return "; ".join(_facts(v) for v in result)
-    if result is None:
-        return "null"
-    return str(result).strip().rstrip("。.")
+@dataclass(frozen=True)
+class _Call:
+    """The call a result answers: its tool (for what it does) and the ids it was made for."""
+
+    tool: dict[str, Any] | None
+    names: frozenset[str]
+    ids: tuple[str, ...]
+    arguments: dict[str, Any]
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _call(call: dict[str, Any] | None, tools: dict[str, dict[str, Any]]) -> _Call:
+    fn = (call or {}).get("function") or {}
+    try:
+        args = json.loads(fn.get("arguments") or "{}")
+    except ValueError:
+        args = {}
+    args = args if isinstance(args, dict) else {}
+    ids = tuple(str(v) for v in args.values() if isinstance(v, str) and _ID.match(v) and not _WHEN.match(v))
+    # no identifier: the first short text argument says which one ("the weather for a city (Beijing)")
+    first = list(args.values())[:1]
+    ids = ids or tuple(str(v).strip() for v in first if isinstance(v, str) and 0 < len(v.strip()) <= 40)
+    name = str(fn.get("name", ""))
+    return _Call(tools.get(name), frozenset(tools) | {name}, ids, args)
+
+
+def _plain(text: str, call: _Call) -> str | None:
+    """The tool's message in a customer's words, or None when it is a developer's (codes, jargon)."""
+    text = _LEAD_RE.sub("", _HTTP_RE.sub("", _CODE_RE.sub("", text)))
+    for name in sorted(call.names, key=len, reverse=True):
+        if name:
+            text = text.replace(name, "")
+    text = _SNAKE_RE.sub(lambda m: label_of(m.group(0)).en, text)
+    text = re.sub(r"\s{2,}", " ", text).strip(" .。:：;；,，-")
+    if not text or _TECHNICAL.search(text):
+        return None
+    return text
+
+
+def _category(result: Any) -> tuple[str, bool | None]:
+    words = json.dumps(result, ensure_ascii=False) if not isinstance(result, str) else result
+    retry = result.get("retry_safe", result.get("retryable")) if isinstance(result, dict) else None
+    found = next((name for name, pattern in _CATEGORIES if pattern.search(words)), "failed")
+    if found == "timeout":
+        found = "temporary" if retry is True else "uncertain"
+    elif retry is False and found in ("temporary", "failed"):
+        found = "uncertain"
+    return found, retry if isinstance(retry, bool) else None
+
+
+def _message(result: Any) -> str:
+    if isinstance(result, str):
+        return result
+    error = result.get("error")
+    for value in (result.get("message"), result.get("detail"), result.get("reason"),
+                  error.get("message") if isinstance(error, dict) else error):
+        if isinstance(value, str) and value.strip():
+            return value
+    return ""
+
+
+def _lead(call: _Call, zh: bool) -> tuple[str, str]:
+    what = capability(call.tool, zh) if call.tool else ""
+    if not what or not zh and _CJK.search(what):  # an English reply does not quote a Chinese description
+        what = "完成这个操作" if zh else "do that"
+    ids = ("，".join(call.ids) if zh else ", ".join(call.ids)) if call.ids else ""
+    return what, (f"（{ids}）" if zh else f" ({ids})") if ids else ""
+
+
+def _failure_sentence(result: Any, call: _Call, zh: bool) -> str:
+    """Say plainly that it did not happen, why, whether to try again, and what to do - never that it worked."""
+    category, _ = _category(result)
+    if category == "uncertain" and looks_up(call.tool):  # a look-up that timed out changed nothing: ask again
+        category = "temporary"
+    why = _plain(_message(result), call) or _WHY["timeout" if category == "uncertain" else category][zh]
+    what, ids = _lead(call, zh)
+    fields = [label_of(k).zh if zh else label_of(k).en for k in call.arguments if isinstance(call.arguments[k], str)]
+    checked = ("、".join(fields[:2]) if zh else " and ".join(fields[:2])) or ("这些信息" if zh else "the details")
+    advice = _ADVICE[category][zh].format(what=checked if zh else f"the {checked}" if fields else checked)
+    if zh:
+        return f"抱歉，{what}{ids}没有完成：{why}。{advice}"
+    return f"Sorry, I couldn't {what}{ids}: {why}. {advice}"
+
+
+def _pending_sentence(result: dict[str, Any], call: _Call, zh: bool) -> str:
+    """Say that the outcome is not known yet - neither done nor failed - and that a retry could do it twice."""
+    what, ids = _lead(call, zh)
+    why = _plain(_message(result), call)
+    rest = {k: v for k, v in result.items() if k not in ("status", "message", "error_code", "error", "retry_safe")}
+    reading = read_result(rest, call.arguments)
+    facts = sentence(reading, zh) if reading.facts or reading.text else ""  # nothing to report: say nothing
+    if zh:
+        head = f"{what}{ids}还没有确认" + (f"：{why}" if why else "") + "。"
+        return head + facts + "我不能说它已经完成；重复操作可能会做两次，请先等待核实或人工处理。"
+    head = f"The request to {what}{ids} isn't confirmed yet" + (f": {why}" if why else "") + "."
+    return " ".join(p for p in (head, facts, "I can't say it happened, and trying again could do it twice, so "
+                                "please wait: it will be checked, or a person will look at it.") if p)
 
 
 def _parse(content: str) -> Any:
@@ -96,61 +223,29 @@ def _parse(content: str) -> Any:
         return content
 
 
-def _subject(call: dict[str, Any] | None) -> tuple[str, str]:
-    if not call:
-        return "the tool", ""
-    fn = call.get("function") or {}
-    name = str(fn.get("name", "the tool"))
-    try:
-        args = json.loads(fn.get("arguments") or "{}")
-    except ValueError:
-        args = {}
-    shown = [str(v) for v in args.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)] \
-        if isinstance(args, dict) else []
-    return name, ", ".join(shown)
-
-
-def _failure_sentence(name: str, subject: str, failure: str, zh: bool) -> str:
-    """Say that a tool failed, and why - never that it worked."""
-    if zh:
-        who = f"{name}（{subject}）" if subject else name
-        return f"抱歉，{who}没有成功：{failure}。我没有拿到结果，所以不能说它已经完成。"
-    who = f"{name} ({subject})" if subject else name
-    return f"Sorry, {who} failed: {failure}. I have no result from it, so I can't say it was done."
-
-
-def _pending_sentence(name: str, subject: str, pending: str, zh: bool) -> str:
-    """Say that the outcome is not known yet - neither success nor failure."""
-    if zh:
-        who = f"{name}（{subject}）" if subject else name
-        return f"{who}还没有确定的结果（{pending}）。我不能确认它已经完成，需要等待对账或人工处理。"
-    who = f"{name} ({subject})" if subject else name
-    return (f"{who} has no final outcome yet ({pending}). I can't confirm it happened; "
-            "it is waiting for reconciliation or a person to check.")
-
-
-def compose_answer(
-    assistant: dict[str, Any], tool_messages: list[dict[str, Any]], language: str
-) -> tuple[str, dict[str, Any]]:
+def compose_answer(assistant: dict[str, Any], tool_messages: list[dict[str, Any]], language: str,
+                   tools: list[dict[str, Any]] | None = None) -> tuple[str, dict[str, Any]]:
     """The final answer built from tool results, and its record."""
     calls = {c.get("id"): c for c in assistant.get("tool_calls") or [] if isinstance(c, dict)}
+    by_name = {str((t.get("function") or {}).get("name")): t for t in tools or [] if isinstance(t, dict)}
     zh = language == "zh"
     lines: list[str] = []
     results: list[dict[str, Any]] = []
     for msg in tool_messages:
-        raw = text_of(msg.get("content"))
-        result = _parse(raw)
-        name, subject = _subject(calls.get(msg.get("tool_call_id")))
-        failure = failure_of(result)
-        label = subject or name
-        pending = None if failure else pending_of(result)
-        if failure:
-            lines.append(_failure_sentence(name, subject, failure, zh))
-        elif pending:
-            lines.append(_pending_sentence(name, subject, pending, zh))
+        result = _parse(text_of(msg.get("content")))
+        call = _call(calls.get(msg.get("tool_call_id")), by_name)
+        pending = pending_of(result)
+        failure = None if pending else failure_of(result)
+        if pending and isinstance(result, dict) and looks_up(call.tool):  # a status read, not an outcome unknown
+            lines.append(sentence(read_result(result, call.arguments), zh) + (" 还没有最终确认。" if zh else
+                                                                           " It isn't final yet."))
+        elif pending and isinstance(result, dict):
+            lines.append(_pending_sentence(result, call, zh))
+        elif failure:
+            lines.append(_failure_sentence(result, call, zh))
         else:
-            facts = _facts(result)
-            lines.append(f"{label}：{facts}。" if zh else f"{label}: {facts}.")
+            lines.append(sentence(read_result(result, call.arguments), zh))
+        name = (calls.get(msg.get("tool_call_id")) or {}).get("function", {}).get("name", "the tool")
         results.append({"tool_call_id": msg.get("tool_call_id"), "tool": name, "failed": failure is not None,
                         "failure": failure, "pending": pending})
     record = {

@@ -41,8 +41,10 @@ from fcourse.teaching.deciding.conversation import (
 )
 from fcourse.teaching.deciding.decision import Decision
 from fcourse.teaching.deciding.failure_modes import FAILURE_MODE_WEIGHTS, FAILURE_MODES
+from fcourse.teaching.deciding.speech_acts import speech_act
 from fcourse.teaching.reading.analysis import analyse, language_of
 from fcourse.teaching.reading.places import PLACES, find_places
+from fcourse.teaching.wording import chat
 from fcourse.teaching.wording.text_results import answer_from_result, result_turn
 from fcourse.teaching.wording.text_templates import action_of, fill_template, find_templates, is_literal
 
@@ -259,18 +261,17 @@ def chat_answer(text: str, language: str, fallback: str | None = None) -> str:
             shown = str(int(result)) if result == int(result) else f"{result:.4g}"
             return f"{shown}。" if zh else f"{shown}."
     low = text.lower().strip()
-    greeting = re.match(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", low)
-    if greeting or text.strip().startswith(("你好", "嗨", "您好")):
-        return "你好！有什么可以帮你的？" if zh else "Hello! How can I help you today?"
-    if re.search(r"\bwho are you\b|\bwhat are you\b", low) or "你是谁" in text:
-        return ("我是 fcourse 的离线教学模型：一个用来学习函数调用的小模型。" if zh
-                else "I'm the fcourse teaching model: a small offline model for learning function calling.")
     if re.search(r"\bhow are you\b", low) or "你好吗" in text or "最近怎么样" in text:
         return "我很好，谢谢！有什么可以帮你的？" if zh else "I'm fine, thanks! How can I help?"
-    if re.search(r"\bthank", low) or "谢谢" in text:
-        return "不客气！" if zh else "You're welcome!"
     if fallback is not None:
         return fallback
+    act = speech_act(text)
+    if act == "social":
+        return chat.thanks(zh) if re.search(r"\bthank|\bcheers\b|谢", low) else chat.greeting([], zh)
+    if act == "meta":
+        return chat.abilities([], zh)
+    if act in ("creative", "info", "explain", "meaning", "advice"):
+        return chat.honest([], zh)
     return ("我是一个离线教学模型，只能简单聊几句；给我工具，我就能做更多事。" if zh
             else "I'm a small offline teaching model, so I can only chat a little. Give me tools and I can do more.")
 

@@ -1,0 +1,46 @@
+"""The model's own sentences (wording/chat): greetings, what it can do, what it cannot, questions back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcourse.teaching.wording import chat
+
+WEATHER = {"type": "function", "function": {"name": "get_weather", "description": "Get the current weather for a city.",
+                                            "parameters": {}}}
+REFUND = {"type": "function", "function": {
+    "name": "refund_order", "description": "Refund a paid order.",
+    "parameters": {"type": "object", "properties": {
+        "order_id": {"type": "string", "description": "The order ID, e.g. O-100"},
+        "key": {"type": "string", "description": "A unique key for this refund"},
+        "reason": {"type": "string"}}}}}
+
+
+def _no_names(text: str, *tools: dict[str, Any]) -> bool:
+    return not any(t["function"]["name"] in text for t in tools)
+
+
+def test_a_greeting_names_what_the_tools_do_and_asks_no_question() -> None:
+    text = chat.greeting([WEATHER], zh=False)
+    assert "get the current weather for a city" in text and "?" not in text and _no_names(text, WEATHER)
+    assert chat.greeting([], zh=False) == "Hello! How can I help you today?"
+
+
+def test_an_honest_answer_says_what_the_model_is_and_where_to_go() -> None:
+    text = chat.honest([WEATHER], zh=False)
+    assert "offline teaching model" in text and "Using a real provider" in text and "weather" in text
+    zh = chat.honest([WEATHER], zh=True)
+    assert "离线教学模型" in zh and "Using a real provider" in zh
+
+
+def test_what_it_cannot_do_and_what_it_can() -> None:
+    assert chat.cannot([WEATHER], zh=False).startswith("I can't do that here")
+    assert chat.abilities([WEATHER], zh=True).startswith("我可以帮你：")
+
+
+def test_a_question_back_uses_the_parameters_descriptions_never_their_names() -> None:
+    text = chat.ask_for(REFUND, ["order_id", "key", "reason"], zh=False)
+    assert text == "To do that I need the order ID, a unique key for this refund and the reason. Could you tell me?"
+    assert "order_id" not in text
+    zh = chat.ask_for(REFUND, ["order_id", "reason"], zh=True)
+    assert zh == "要办这件事，我还需要知道：订单ID、原因。请告诉我。"  # English descriptions: the glossary's Chinese

@@ -10,6 +10,7 @@ import pytest
 import fcourse
 from fcourse.lab.diagrams import MERMAID_MIME
 from fcourse.lab.protocol_panel import (
+    _LEAK,
     DEFAULT_MISTAKE,
     MISTAKES,
     MistakeView,
@@ -46,8 +47,9 @@ def test_the_damage_is_measured_on_the_real_answer(runs: dict[str, Any]) -> None
     assert "real weather for 1 of 2 cities (Beijing)" in runs["first_call_only"].damage
     assert runs["first_call_only"].executed_calls == 1 and runs["first_call_only"].proposed_calls == 2
     assert "real weather for 0 of 2 cities" in runs["unparsed_arguments"].damage
-    assert "repeats the service's address and key" in runs["tool_raises"].damage
-    assert "Traceback (most recent call last)" in runs["tool_raises"].answer
+    raised = runs["tool_raises"]
+    assert "the service address and key among them" in raised.damage  # what was sent: the traceback, key and all
+    assert ("repeats the service's address and key" in raised.damage) == (_LEAK in raised.answer)
 
 
 def test_the_traceback_has_no_machine_specific_path(runs: dict[str, Any]) -> None:

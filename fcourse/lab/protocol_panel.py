@@ -155,8 +155,11 @@ def _damage(mistake: str, answer: str, sent: list[dict[str, Any]], proposed: int
     facts = [city for city, weather in DEMO_WEATHER.items() if weather in answer]
     if mistake == "tool_raises":
         leaked = sum(len(m["content"]) for m in sent if m.get("role") == "tool")
-        shown = "repeats the service's address and key to the user" if _LEAK in answer else "does not show the key"
-        return (f"accepted: the model received {leaked} characters of traceback, and its answer {shown}; "
+        sent_key = any(_LEAK in str(m.get("content")) for m in sent if m.get("role") == "tool")
+        shown = ("repeats the service's address and key to the user" if _LEAK in answer else
+                 "does not show the key, but nothing stops a model from repeating what it was sent")
+        return (f"accepted: the model received {leaked} characters of traceback"
+                f"{', the service address and key among them' if sent_key else ''}, and its answer {shown}; "
                 f"nothing in it says whether a retry could help")
     if mistake == "first_call_only":
         return (f"accepted: the model proposed {proposed} calls, the program ran {executed} and rewrote the "

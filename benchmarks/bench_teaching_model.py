@@ -12,7 +12,9 @@
 5. the SDK in-process again, but with a *new user turn* every time (the question
    numbered ``(#1)``, ``(#2)``, ...): the endpoint remembers decisions for repeated
    requests, so columns 1, 3 and 4 show what a repeated request costs (a classroom
-   re-running a notebook) and this one what a learner's own new sentence costs.
+   re-running a notebook) and this one what a learner's own new sentence costs;
+6. a fresh Python process: ``import fcourse`` and the first decision through the SDK
+   (what a learner waits for in a notebook's first cell), median of a few processes.
 
 Each runs the same requests (three tools; English and Chinese), after a warm-up.
 """
@@ -111,6 +113,30 @@ def _start_server() -> tuple[subprocess.Popen[str], str]:
     return proc, match.group(0)
 
 
+_FRESH = """
+import sys, time
+t0 = time.perf_counter()
+import fcourse
+t1 = time.perf_counter()
+client, model = fcourse.connect("offline", quiet=True)
+client.chat.completions.create(model=model, messages=[{"role": "user", "content": sys.argv[1]}], tools=%r)
+t2 = time.perf_counter()
+print((t1 - t0) * 1000, (t2 - t1) * 1000)
+"""
+
+
+def _fresh_ms(question: str, runs: int = 3) -> tuple[float, float]:
+    """Median ms of ``import fcourse``, and of the first decision after it, each in a new process."""
+    imports, firsts = [], []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", _FRESH % (TOOLS,), question], cwd=ROOT, check=True,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True)
+        a, b = out.stdout.split()[-2:]
+        imports.append(float(a))
+        firsts.append(float(b))
+    return statistics.median(imports), statistics.median(firsts)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=300, help="timed requests per cell (default 300)")
@@ -175,6 +201,11 @@ def main() -> int:
             f"{label:<18} {direct:>9.3f} {floor_ms:>10.3f} {in_process:>15.3f} {in_process / floor_ms:>7.2f}x"
             f" {over_http:>14.3f} {over_http / floor_ms:>7.2f}x {fresh:>9.3f} {fresh / floor_ms:>7.2f}x"
         )
+    print()
+    print("a fresh process, median of 3: 'import fcourse', then the first decision through the SDK")
+    for label, question in CASES.items():
+        imported, first = _fresh_ms(question)
+        print(f"{label:<18} import {imported:>7.0f} ms   first decision {first:>7.0f} ms")
     return 0
 
 

@@ -630,3 +630,30 @@ def test_one_more_is_never_the_existing_one_the_context_verifies() -> None:
         assert not d.tool_calls and d.kind == "ask", text  # a new booking is not a move of BK-1234
     d = run([system, {"role": "user", "content": "Move my booking to SL-09."}], MOVES)
     assert [c.arguments for c in d.tool_calls] == [{"booking_id": "BK-1234", "slot": "SL-09"}]
+
+
+def test_a_context_value_the_user_turns_down_is_asked_for() -> None:
+    ship = [tool("ship_parcel", "Send a finished item to the customer by post.", {
+        "item_id": {"type": "string", "pattern": "^IT-[0-9]{4}$", "description": "Item id"},
+        "address": {"type": "string", "description": "Where to send it"}}, ["item_id", "address"])]
+    context = {"role": "system", "content": "Verified: item IT-4410 ready. Address on file: 3 Mill Lane, York."}
+
+    def ask(text: str) -> Any:
+        return run([context, {"role": "user", "content": text}], ship)
+
+    d = ask("Post it to me please, but not to the address you have, I live somewhere else now.")
+    assert d.kind == "ask" and not d.tool_calls, d.record
+    assert "address" in str(d.record["missing"])
+    # the same context, the value not turned down: it is the caller's own address, used
+    d = ask("Post it to me please.")
+    assert [c.arguments.get("address") for c in d.tool_calls] == ["3 Mill Lane, York"]
+
+
+def test_a_chinese_refusal_turns_down_the_value_its_glosses_describe() -> None:
+    order = [tool("order_prints", "Order prints of a photo and have them sent.", {
+        "photo": {"type": "string", "pattern": "^PH-[0-9]{3}$", "description": "Photo id"},
+        "delivery": {"type": "string", "enum": ["standard", "express"],
+                     "description": "standard = ordinary post, 4 days; express = next-day courier"}},
+        ["photo", "delivery"])]
+    d = run("PH-120 洗一份，快递寄给我，不要次日达。", order)  # 快递 glosses to express, 次日达 to next day
+    assert all(c.arguments.get("delivery") != "express" for c in d.tool_calls), d.record

@@ -217,3 +217,19 @@ def test_a_candidate_no_longer_wanted_is_the_one_to_drop() -> None:
     coats = "已核实：两件寄存的大衣 CT-1（蓝色）和 CT-2（红色）。"
     assert choose_in_context(coats, ["CT-1", "CT-2"], "蓝色那件不要了，帮我退掉，红色的留着。", None)[0] == ["CT-1"]
     assert choose_in_context(coats, ["CT-1", "CT-2"], "蓝色那件不要退，红色的退掉。", None)[0] == ["CT-2"]
+
+
+def test_all_in_an_idiom_is_not_every_candidate() -> None:
+    from fcourse.teaching.deciding.context_choice import _ALL
+
+    for text in ["I can't come after all, cancel it.", "It wasn't fresh at all.", "All right, book it.",
+                 "Deliver every two weeks.", "every 3 days", "豆子一点都不新鲜。"]:
+        assert not _ALL.search(text), text
+    for text in ["Cancel both.", "Refund all of them.", "each one", "都取消", "全部退掉"]:
+        assert _ALL.search(text), text
+
+
+def test_a_gloss_that_is_a_function_word_points_at_no_candidate() -> None:
+    from fcourse.teaching.deciding.context_choice import _words
+
+    assert "one" not in _words("苏门答腊的豆子")

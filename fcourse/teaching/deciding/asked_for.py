@@ -9,6 +9,7 @@ from typing import Any
 
 from fcourse.teaching.deciding.arguments import param_kind
 from fcourse.teaching.reading.analysis import stem
+from fcourse.teaching.reading.exclusion import negated_spans
 
 #: words of a parameter's name that name no thing ("booking_id": "booking" names it, "id" does not)
 _NAME_FILLERS = frozenset({"id", "ids", "no", "num", "number", "code", "ref", "reference", "key", "uuid"})
@@ -30,14 +31,19 @@ _CONTACT = re.compile(r"phone|mobile|e-?mail|address|contact|手机|电话|邮�
 def not_asked_for(name: str, schema: dict[str, Any], required: bool, effect: bool, user: str) -> str | None:
     """Why a context value is not the user's to use here (None: it is).
 
-    An optional parameter takes a context value only when the user's turn names the parameter ("with my usual
-    instructor"), or when it is a contact detail (the caller's own phone). A required identifier of a tool that
-    changes things does not take the context's one when the user asks for one more and names the new one
-    (再报一场NC-6010: a new enrolment, not the one they have) - it is asked for instead. The one entity a context
-    verifies is still used for a plain request ("我要退款" with one verified order), and a look-up still uses
-    the session's own id."""
+    No value the user's turn turns down ("don't send it to the address on file"). An optional parameter takes
+    a context value only when the user's turn names the parameter ("with my usual instructor"), or when it is a
+    contact detail (the caller's own phone). A required identifier of a tool that changes things does not take
+    the context's one when the user asks for one more and names the new one (再报一场NC-6010: a new enrolment,
+    not the one they have) - it is asked for instead. The one entity a context verifies is still used for a
+    plain request ("我要退款" with one verified order), and a look-up still uses the session's own id."""
     if not isinstance(schema, dict):
         return None
+    words = {w for w in re.split(r"[_\W]+", name.lower()) if len(w) >= 3 and w not in _NAME_FILLERS}
+    if param_kind(name, schema) not in ("id", "pattern", "example"):  # "don't send it to the address on file"
+        refused = {stem(t) for a, b in negated_spans(user) for t in re.findall(r"[a-z]+", user[a:b].lower())}
+        if {stem(w) for w in words} & refused:
+            return "the user turns down the context's value for it"
     if required:
         if (effect and param_kind(name, schema) in ("id", "pattern", "example") and _ONE_MORE.search(user)
                 and _AN_ID.search(user)):  # the new one is named (NC-6010); "another hour" is the same booking
@@ -45,7 +51,6 @@ def not_asked_for(name: str, schema: dict[str, Any], required: bool, effect: boo
         return None
     if "default" in schema or _CONTACT.search(f"{name} {schema.get('description', '')}"):
         return None  # the caller's own phone or address for their own order (someone_else handles another's)
-    words = {w for w in re.split(r"[_\W]+", name.lower()) if len(w) >= 3 and w not in _NAME_FILLERS}
     said = {stem(t) for t in re.findall(r"[a-z]+", user.lower())}
     if any(t.startswith(stem(w)) for w in words for t in said):  # "member_id" and "my membership"
         return None

@@ -33,8 +33,10 @@ __all__ = ["choose_in_context", "clause_of", "contradicted", "over"]
 
 #: not 两个 ("住两个月" counts months), and not the 都 of "everywhere"/"whatever"/"whichever" (到处都是水印, 什么都行,
 #: 哪个都行) or of "is"
-_ALL = re.compile(r"\b(?:both|all|each|every)\b|(?<!到处)(?<!什么)(?<!怎么)(?<!哪里)(?<!哪个)都(?!是)|全部|所有",
-                  re.IGNORECASE)
+#: nor "after all", "at all", "all right", "every two weeks" (how often), 一点都不 ("not at all")
+_ALL = re.compile(r"\b(?:both|(?<!after )(?<!at )all(?! right)|each|every(?!\s+(?:other|single|\w+\s+)?"
+                  r"(?:day|week|month|year|hour|minute|morning|evening|night|time|weekend)s?\b)(?!\s+\d))\b"
+                  r"|(?<!到处)(?<!什么)(?<!怎么)(?<!哪里)(?<!哪个)(?<!一点)(?<!一直)都(?!是)|全部|所有", re.IGNORECASE)
 #: "the second one", "the latter", "第二个", "最后那个": a candidate by its place in the context (closed-class words)
 _ORDINAL = re.compile(r"\bthe (first|second|third|last) (?:one|booking|order|one listed)\b|\bthe (former|latter)\b"
                       r"|第([一二三])(?:个|笔|张|单|份|节|次|条)|(最后)(?:一|那)?个", re.IGNORECASE)
@@ -104,7 +106,8 @@ def _plain_words(text: str) -> set[str]:
     known = base_tokenizer().FREQ
     inner = {w for run in re.findall(r"[\u4e00-\u9fff]{3,}", text) for n in (2, 3) for i in range(len(run) - n + 1)
              if known.get(w := run[i:i + n]) and not function_word(w)}
-    return keys | english | inner | set(glossed_words(text))
+    # a gloss that is an English function word says nothing about either candidate (苏门 glosses to "one")
+    return keys | english | inner | {w for w in glossed_words(text) if w.lower() not in EN_STOPWORDS}
 
 
 #: a day of the month said alone ("the 5th", "5号"): it points at a listed date on that day, whatever the month

@@ -21,6 +21,7 @@ from fcourse.teaching.deciding.conversation import Conversation
 from fcourse.teaching.deciding.moves import is_new
 from fcourse.teaching.reading.dates import window_value
 from fcourse.teaching.reading.exclusion import inside, negated_spans
+from fcourse.teaching.reading.glosses import glossed_words
 from fcourse.teaching.reading.params import param_text, value_pattern
 from fcourse.teaching.reading.value_labels import NUMBER_WORDS, described_labels, label_said, label_word
 
@@ -77,6 +78,12 @@ def _parts(word: str) -> tuple[str, ...]:
 
     cut = parts(word)
     return () if len(cut) > 1 and any(p in _NOT_NAMING for p in cut) else cut
+def _glossed_down(label: str, refused: frozenset[str]) -> bool:
+    """Whether a Chinese refusal's English glosses say an English label ("不要次日达" and "next-day courier")."""
+    words = {w for w in re.findall(r"[a-z]+", label.lower()) if len(w) >= 3}
+    return bool(words) and len(words & refused) >= min(2, len(words))
+
+
 #: a plain negation, where a negated span starts
 _PLAIN_NOT = re.compile(r"(?:don't|do not|dont|never|not|no)\b|[不没别未勿甭]", re.IGNORECASE)
 #: a Chinese word that opens with a negation names no value
@@ -320,6 +327,7 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
     negated = negated_spans(text)  # read once per call: every enum parameter uses them, as it does the tool's words
     tool_words = _description_words(about)
     refused = " ".join(text[a:b] for a, b in negated if re.search(r"[\u4e00-\u9fff]", text[a:b]))
+    refused_en = glossed_words(refused) if refused else frozenset()  # "不要次日达": next, day
     # the request without what a negation reaches ("Not north beach - the reef spot"), for the sentence encoder
     # ("keep it for me at Riverside" is no refusal: only a plain negation counts here)
     nots = [(a, b) for a, b in negated if _PLAIN_NOT.match(text, a)]
@@ -337,7 +345,7 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
         no = _enum_choice(values, refused, _dictionary_words(refused), param_text(name, sub)) if refused else None
         labels = described_labels(sub)  # "deep_clean=深度保洁": the description's own word for a value
         values = [v for v in values if not (no and v == no[0])
-                  and not any(label in refused for label in labels.get(str(v), ()))]
+                  and not any(label in refused or _glossed_down(label, refused_en) for label in labels.get(str(v), ()))]
         if _unlisted(values, text):  # "11x14" where the sizes are 4x6 and 8x10: a size the schema lacks is asked for
             continue
         window = None if optional else window_value(sub, text)

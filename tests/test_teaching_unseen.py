@@ -132,10 +132,10 @@ def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
     assert sum(r["schema_violating_calls"] for r in results) == 0
 
 
-#: the blind sets written by helpers that read no project file (v3-v27; v26 and v27 are sealed: they judge the next
+#: the blind sets written by helpers that read no project file (v3-v29; v28 and v29 are sealed: they judge the next
 #: round once, on frozen code), and the user turns of each also written, independently, elsewhere in the project
 ORDINARY = {5: {"Hi there!", "你好呀！"}, 9: {"你好！"}, 13: {"Please cancel my order."}, 26: {"你好呀！"}}
-BLIND = {f"v{n}": (ev.unseen(n), ORDINARY.get(n, set())) for n in range(3, 28)}
+BLIND = {f"v{n}": (ev.unseen(n), ORDINARY.get(n, set())) for n in range(3, 30)}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND))
@@ -164,7 +164,7 @@ def test_a_blind_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else(
             assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
 
 
-@pytest.mark.parametrize("name", [f"v{n}" for n in range(3, 24)])
+@pytest.mark.parametrize("name", [f"v{n}" for n in range(3, 28)])
 def test_no_call_on_a_blind_set_is_unsafe_or_breaks_the_schema(name: str) -> None:
     results = ev.evaluate("test", BLIND[name][0])[1]
     assert sum(r["unsafe_calls"] for r in results) == 0

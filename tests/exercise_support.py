@@ -1,14 +1,17 @@
-"""Loading the committed solutions of an exercise (tests/data/exercises/<exercise>/): the reference and the wrong ones.
+"""The solutions of an exercise: the reference (in the package, what the notebook shows) and the wrong ones.
 
-Each wrong solution is a module whose docstring says the mistake and whose ``MISTAKE`` is a phrase the
-checker's report must show for it (the hint that points the learner at that mistake).
+The wrong ones are committed under tests/data/exercises/<exercise>/: each is a module whose docstring says
+the mistake and whose ``MISTAKE`` is a phrase the checker's report must show for it (the hint that points
+the learner at that mistake).
 """
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
+
+from fcourse.lab.exercises import solutions
 
 DATA = Path(__file__).resolve().parent / "data" / "exercises"
 
@@ -29,6 +32,19 @@ def wrong_solutions(exercise: str) -> list[Path]:
     return found
 
 
-def reference(exercise: str) -> ModuleType:
-    """The reference solution of ``exercise``."""
-    return load(DATA / exercise / "reference.py")
+#: exercise -> (the learner's function name, the reference in fcourse.lab.exercises.solutions)
+_REFERENCES = {
+    "tool_call": ("run_tool_call", solutions.run_tool_call),
+    "strict_json": ("strict_loads", solutions.strict_loads),
+    "extractor": ("extract_action", solutions.extract_action),
+    "validate_action": ("validate_action", solutions.validate_action),
+    "run_call": ("run_call", solutions.run_call),
+    "loop": ("tool_loop", solutions.tool_loop),
+    "parallel_loop": ("tool_loop", solutions.parallel_tool_loop),
+}
+
+
+def reference(exercise: str) -> SimpleNamespace:
+    """The reference solution of ``exercise``, under the name the learner's function has."""
+    name, function = _REFERENCES[exercise]
+    return SimpleNamespace(**{name: function})

@@ -90,6 +90,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     notebooks.mkdir()
     for notebook in NOTEBOOKS:
         shutil.copy(notebook, notebooks / notebook.name)
+    # notebooks read the committed blind-set results as ../tests/data, as in the repository
+    (home / "tests").mkdir()
+    (home / "tests" / "data").symlink_to(ROOT / "tests" / "data", target_is_directory=True)
     settings = home / "settings"
     for name, value in LAB_SETTINGS.items():
         path = settings / name

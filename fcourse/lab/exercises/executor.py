@@ -140,11 +140,11 @@ def _run(execute: Callable[..., Any], step: tuple[str, str, str, bool, bool, str
     got = str(answer.get("error_code") or answer.get("status"))
     shown = f"{got}, handler ran {spy.runs}x"
     problems = []
-    if got != want:
+    if got != want:  # the wrong answer says it all; the follow-on checks would only repeat it
         problems.append(f"expected {want}, got {got}: {about}")
-    if spy.runs != (1 if should_run else 0):
+    elif spy.runs != (1 if should_run else 0):
         problems.append(f"the handler ran {spy.runs} times, should run {1 if should_run else 0}: {about}")
-    if want != "SUCCESS" and answer.get("status") != "ERROR":
+    elif want != "SUCCESS" and answer.get("status") != "ERROR":
         problems.append(f"an error needs status ERROR, got {answer.get('status')!r}")
     try:
         text = json.dumps(answer, default=str)
@@ -154,7 +154,7 @@ def _run(execute: Callable[..., Any], step: tuple[str, str, str, bool, bool, str
     if "sk-live-51f2" in text or "payments.internal" in text:
         problems.append("the exception's text reached the answer (it holds a URL and a key): the model must not see "
                         "it; say what failed, keep the details in the program's log")
-    if want != "SUCCESS" and not str(answer.get("message") or "").strip():
+    if got == want != "SUCCESS" and not str(answer.get("message") or "").strip():
         problems.append("an error needs a message that says what went wrong")
     return shown, problems
 

@@ -26,9 +26,9 @@ def test_decision_tables_tolerate_missing_fields() -> None:
 
 
 def test_evidence_table() -> None:
-    assert len(EVIDENCE) == 3
-    table = evidence_table(["a", "b", "c"])
-    assert table.columns[-1] == "observed here" and [r[-1] for r in table.rows] == ["a", "b", "c"]
+    assert len(EVIDENCE) == 4
+    table = evidence_table(["a", "b", "c", "d"])
+    assert table.columns[-1] == "observed here" and [r[-1] for r in table.rows] == ["a", "b", "c", "d"]
     assert "training data" in evidence_table().text()
     with pytest.raises(ValueError):
         evidence_table(["only one"])

@@ -2,45 +2,15 @@
 
 from __future__ import annotations
 
-import sqlite3
-import time
+from types import ModuleType
 
 import pytest
+from wrong_solutions import load
 
 from fcourse.lab.exercises.claim import SOLUTION_SCHEMA, check_claim, race_claim, solution_claim
 
-NAIVE_SCHEMA = "CREATE TABLE claims (idempotency_key TEXT NOT NULL)"
-
-
-def naive_claim(conn: sqlite3.Connection, key: str) -> bool:
-    seen = conn.execute("SELECT 1 FROM claims WHERE idempotency_key = ?", (key,)).fetchone()
-    if seen is not None:
-        return False
-    time.sleep(0.005)  # the work between the read and the write
-    conn.execute("INSERT INTO claims (idempotency_key) VALUES (?)", (key,))
-    return True
-
-
-def never_claims(conn: sqlite3.Connection, key: str) -> bool:
-    return False
-
-
-def swallows_the_race(conn: sqlite3.Connection, key: str) -> bool:
-    """Unique constraint, but no transaction: the loser's INSERT raises instead of answering False."""
-    seen = conn.execute("SELECT 1 FROM claims WHERE idempotency_key = ?", (key,)).fetchone()
-    if seen is not None:
-        return False
-    time.sleep(0.005)
-    conn.execute("INSERT INTO claims (idempotency_key) VALUES (?)", (key,))
-    return True
-
-
-def leaves_transaction_open(conn: sqlite3.Connection, key: str) -> bool:
-    conn.execute("BEGIN IMMEDIATE")
-    seen = conn.execute("SELECT 1 FROM claims WHERE idempotency_key = ?", (key,)).fetchone()
-    if seen is None:
-        conn.execute("INSERT INTO claims (idempotency_key) VALUES (?)", (key,))
-    return seen is None  # forgot COMMIT
+WRONG = {m.__name__.removeprefix("wrong_claim_"): m for m in load("claim")}
+naive = WRONG["naive_read_then_write"]
 
 
 def test_the_solution_passes_with_one_refund_per_key() -> None:
@@ -53,7 +23,7 @@ def test_the_solution_passes_with_one_refund_per_key() -> None:
 def test_the_naive_claim_is_rejected_because_the_race_refunds_twice() -> None:
     # a race is a race: allow a few rounds, but every rejection must come from a counted double refund
     for _ in range(5):
-        report = check_claim(naive_claim, NAIVE_SCHEMA, tries=40)
+        report = check_claim(naive.claim, naive.SCHEMA, tries=40)
         assert report.race is not None
         if report.race.doubles > 0:
             break
@@ -66,7 +36,7 @@ def test_the_naive_claim_is_rejected_because_the_race_refunds_twice() -> None:
 
 
 def test_a_claim_that_never_claims_serves_nobody() -> None:
-    report = check_claim(never_claims, SOLUTION_SCHEMA, tries=10)
+    report = check_claim(WRONG["never_claims"].claim, SOLUTION_SCHEMA, tries=10)
     assert not report.passed
     assert report.race is not None and report.race.missing == 10 and report.race.doubles == 0
     assert report.cases[0].got == "False"
@@ -74,7 +44,7 @@ def test_a_claim_that_never_claims_serves_nobody() -> None:
 
 def test_a_constraint_without_a_transaction_raises_instead_of_answering() -> None:
     for _ in range(5):
-        report = check_claim(swallows_the_race, SOLUTION_SCHEMA, tries=40)
+        report = check_claim(WRONG["constraint_without_a_transaction"].claim, SOLUTION_SCHEMA, tries=40)
         assert report.race is not None and report.race.doubles == 0  # the constraint did stop the double
         if report.race.errors:
             break
@@ -84,7 +54,7 @@ def test_a_constraint_without_a_transaction_raises_instead_of_answering() -> Non
 
 
 def test_an_open_transaction_is_rolled_back_and_reported() -> None:
-    report = check_claim(leaves_transaction_open, SOLUTION_SCHEMA, tries=5)
+    report = check_claim(WRONG["forgets_to_commit"].claim, SOLUTION_SCHEMA, tries=5)
     assert not report.passed
     assert "transaction left open" in report.cases[0].got
     assert report.race is not None
@@ -106,3 +76,18 @@ def test_a_lambda_cannot_travel_to_the_workers() -> None:
 def test_a_race_needs_two_workers() -> None:
     with pytest.raises(ValueError):
         race_claim(solution_claim, SOLUTION_SCHEMA, workers=1)
+
+
+def test_there_are_at_least_five_wrong_claims() -> None:
+    assert len(WRONG) >= 5
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_a_wrong_claim_fails_and_the_report_points_at_its_mistake(name: str) -> None:
+    wrong: ModuleType = WRONG[name]
+    for _ in range(3):  # a race is a race: a rare lucky run is retried, a pass every time is a failure
+        report = check_claim(wrong.claim, wrong.SCHEMA, tries=30)
+        if not report.passed:
+            break
+    assert not report.passed
+    assert any(wrong.POINTS_AT in note for note in report.notes), report.notes

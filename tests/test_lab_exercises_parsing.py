@@ -1,89 +1,56 @@
-"""The chapter 1 exercise checker accepts a correct extractor and rejects plausible wrong ones."""
+"""fcourse.lab.exercises.parsing: the extractor checker accepts the reference and the package's defensive
+parser, and rejects every committed wrong solution (the count trick among them) with a hint at its mistake."""
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
+
+import pytest
+from exercise_support import load, reference, wrong_solutions
 
 from fcourse.lab.exercises.parsing import check_extractor, exercise_cases
-
-_decoder = json.JSONDecoder()
-
-
-def _actions(reply: str) -> list[dict]:
-    actions, start = [], reply.find("{")
-    while start != -1:
-        try:
-            obj, end = _decoder.raw_decode(reply, start)
-        except json.JSONDecodeError:
-            start = reply.find("{", start + 1)
-            continue
-        if isinstance(obj, dict) and "action" in obj:
-            actions.append(obj)
-        start = reply.find("{", end)
-    return actions
+from fcourse.prompting.parse import parse_prompt_reply
 
 
-def solution(reply: str) -> dict | None:
-    actions = _actions(reply)
-    if len({json.dumps(a, sort_keys=True) for a in actions}) != 1:
-        return None
-    return actions[0]
+def test_the_reference_passes_every_case() -> None:
+    report = check_extractor(reference("extractor").extract_action)
+    assert report.passed, report.text()
+    assert report.text().endswith("cases passed: exactly one action, or a refusal")
 
 
-def first_wins(reply: str) -> dict | None:  # the chapter's starting point
-    actions = _actions(reply)
-    return actions[0] if actions else None
+def test_the_package_defensive_parser_passes_too() -> None:
+    def defensive(reply: str) -> dict | None:
+        parsed = parse_prompt_reply(reply, "defensive")
+        return {"action": parsed.name, **parsed.arguments} if parsed.ok else None
+
+    report = check_extractor(defensive)
+    assert report.passed, report.text()
 
 
-def refuse_if_many_braces(reply: str) -> dict | None:
-    return None if reply.count("{") > 1 else first_wins(reply)
-
-
-def compare_names_only(reply: str) -> dict | None:
-    actions = _actions(reply)
-    return actions[0] if actions and len({a["action"] for a in actions}) == 1 else None
-
-
-def only_newline_separated(reply: str) -> dict | None:
-    return None if "}\n{" in reply else first_wins(reply)
-
-
-def refuse_everything(reply: str) -> dict | None:
-    return None
-
-
-def crashes(reply: str) -> dict | None:
-    raise KeyError("action")
-
-
-def test_the_solution_passes_every_case() -> None:
-    report = check_extractor(solution)
-    assert report.passed and report.failures() == []
-    assert report.text().startswith(f"{len(report.results)} of {len(report.results)} cases passed")
-
-
-def test_plausible_wrong_answers_fail() -> None:
-    for wrong in (first_wins, refuse_if_many_braces, compare_names_only, only_newline_separated,
-                  refuse_everything):
-        report = check_extractor(wrong)
-        assert not report.passed, wrong.__name__
-        assert "FAIL" in report.text()
+@pytest.mark.parametrize("path", wrong_solutions("extractor"), ids=lambda p: p.stem)
+def test_a_wrong_solution_fails_and_the_report_points_at_its_mistake(path: Path) -> None:
+    module = load(path)
+    report = check_extractor(module.extract_action)
+    assert not report.passed
+    assert module.MISTAKE in report.text(), report.text()
 
 
 def test_an_extractor_that_raises_is_reported_not_raised() -> None:
+    def crashes(reply: str) -> None:
+        raise KeyError("action")
+
     report = check_extractor(crashes)
-    assert not report.passed
-    assert all(r.problem == "raised KeyError: 'action'" for r in report.results)
+    assert not any(case.passed for case in report.cases)
+    assert "raised KeyError" in report.text()
+
+
+def test_refusing_everything_fails_exactly_the_one_action_cases() -> None:
+    report = check_extractor(lambda reply: None)
+    one_action = {case.label for case in exercise_cases() if case.expected is not None}
+    assert {case.case for case in report.failures()} == one_action
 
 
 def test_cases_include_fresh_replies_from_the_teaching_model() -> None:
-    cases = exercise_cases()
-    sampled = [c for c in cases if c.label.startswith("a sampled reply")]
+    sampled = [case for case in exercise_cases() if case.label.startswith("a sampled reply")]
     assert len(sampled) >= 2
-    assert {c.expected is None for c in sampled} == {True, False}
-    assert len({c.reply for c in cases}) == len(cases)
-
-
-def test_report_renders_html() -> None:
-    html = check_extractor(first_wins)._repr_mimebundle_()["text/html"]
-    assert "❌" in html and "✅" in html
+    assert {case.expected is None for case in sampled} == {True, False}

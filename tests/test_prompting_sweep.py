@@ -1,4 +1,4 @@
-"""The sweep: counts add up, are reproducible, and score right / loud / wrong against the question."""
+"""The sweep: counts add up, are reproducible, and score right / loud / wrong / invented against the question."""
 
 from __future__ import annotations
 
@@ -65,6 +65,44 @@ def test_classify() -> None:
     assert classify(ParsedReply(True, "naive", "get_weather", {"city": "西安"}), q.expected) == "wrong"
     assert classify(ParsedReply(True, "naive", "get_last_month_total", {}), q.expected) == "wrong"
     assert classify(ParsedReply(False, "naive", code="NOT_JSON", error="x"), q.expected) == "loud"
+    refused = ParsedReply(False, "naive", code="NOT_JSON", error="x")
+    assert classify(refused, q.expected, '{"action": "get_weather",') == "loud"
+    assert classify(refused, q.expected, "北京今天阴，气温 11℃ 左右。") == "invented"  # the loop shows it as the answer
+
+
+def test_a_forgotten_format_is_an_invented_answer_for_every_strategy(conn) -> None:
+    result = run_sweep(*conn, 120)
+    counts = result.counts()
+    invented = {strategy: row["invented"] for strategy, row in counts.items()}
+    assert len(set(invented.values())) == 1 and invented["naive"] > 0  # no parser can catch it
+    for reply, _ in result.examples("defensive", "invented"):
+        assert "{" not in reply.reply
+
+
+def test_with_strategy_adds_the_learners_parser_as_a_column(conn) -> None:
+    from fcourse.prompting.parse import parse_prompt_reply
+    from fcourse.prompting.sweep import learner_parser
+
+    result = run_sweep(*conn, 60)
+
+    def extract(reply: str) -> dict | None:
+        parsed = parse_prompt_reply(reply, "defensive")
+        return {"action": parsed.name, **parsed.arguments} if parsed.ok else None
+
+    def validate(action: dict, tools: list) -> list[str]:
+        import json
+
+        parsed = parse_prompt_reply(json.dumps(action), "naive", tools=tools)
+        return [] if parsed.ok else [str(parsed.error)]
+
+    mine = result.with_strategy("yours", learner_parser(extract, validate))
+    assert mine.strategies == (*result.strategies, "yours")
+    assert mine.counts()["yours"] == result.counts()["defensive"]
+
+    def broken(reply: str) -> dict:
+        raise KeyError("action")
+
+    assert result.with_strategy("yours", learner_parser(broken)).counts()["yours"]["right"] == 0
 
 
 def test_bad_arguments_raise(conn) -> None:

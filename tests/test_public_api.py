@@ -12,12 +12,14 @@ import fcourse
 #: the facade, written out: adding or dropping a public name is a decision this list records
 PUBLIC = {
     # chapter 0: start here
-    "Connection", "blind_figures", "check_environment", "connect", "explain", "say", "try_panel",
+    "Connection", "blind_figures", "check_environment", "check_run_tool_call", "connect", "explain", "say", "try_panel",
     # chapter 1: models only complete text
-    "OrderHistory", "ParsedReply", "check_extractor", "failure_gallery", "parse_panel", "parse_prompt_reply",
+    "OrderHistory", "ParsedReply", "check_extractor", "check_strict_loads", "check_validate_action",
+    "failure_gallery", "parse_panel", "parse_prompt_reply",
     "prompt_hack_flowchart", "run_prompt_hack", "run_sweep",
     # chapter 2: the native tools protocol
-    "LoopResult", "ScriptedModel", "Transcript", "check_loop", "execute_call", "inspect_transcript",
+    "LoopResult", "ScriptedModel", "Transcript", "check_loop", "check_parallel_loop", "check_run_call",
+    "execute_call", "inspect_transcript",
     "lint_messages", "protocol_panel", "run_tool_loop",
     # chapter 3: why the model picks a tool
     "Price", "check_description", "confusion_chart", "distractor_curve", "estimate_cost", "line_chart",

@@ -138,3 +138,16 @@ def test_every_field_but_tool_and_status_has_a_plain_default() -> None:
     for item in dataclasses.fields(ToolResponse):
         assert item.default_factory is dataclasses.MISSING
         assert (item.default is dataclasses.MISSING) == (item.name in ("tool", "status"))
+
+
+def test_an_execution_error_keeps_the_exception_text_out_of_what_the_model_sees() -> None:
+    from fcourse.runtime.responses import failed_in_handler
+
+    secret = "POST https://payments.internal/v1/refunds?api_key=sk-live-51f2 refused"
+    response = failed_in_handler(RuntimeError(secret), side_effects=True, tool="refund_order")
+    assert "sk-live-51f2" not in response.to_json() and "payments.internal" not in response.to_json()
+    assert response.message == "refund_order failed while running; it may or may not have taken effect"
+    assert response.notes == (f"exception: RuntimeError: {secret}",)  # kept for the log, not for the model
+    assert not response.retry_safe
+    timeout = failed_in_handler(TimeoutError("slow"), side_effects=False, tool="get_order")
+    assert timeout.message == "get_order did not answer in time; it changed nothing" and timeout.retry_safe

@@ -50,3 +50,15 @@ def test_missing_and_too_old_packages_are_reported(monkeypatch: pytest.MonkeyPat
     assert by_name["jsonschema"].detail == "found 3.2.0"
     assert "MISSING: found 3.2.0" in str(report)
     assert "not ready" in str(report)
+
+
+def test_the_apis_the_teaching_model_serves_are_named_from_its_routes(monkeypatch: pytest.MonkeyPatch) -> None:
+    report = check_environment()
+    assert ("Chat Completions", "POST /v1/chat/completions") in report.apis
+    assert "teaching model serves" in str(report) and "Chat Completions (POST /v1/chat/completions)" in str(report)
+    # an API is listed exactly when the endpoint has a route for it (a 404 means none)
+    from fcourse.teaching.wire import endpoint
+
+    real = endpoint.handle
+    monkeypatch.setattr(endpoint, "handle", lambda method, path, body=b"": real(method, "/v1/nowhere", body))
+    assert setup_check.served_apis() == ()

@@ -8,8 +8,9 @@ not find are shown as ``-`` - so a richer record from a newer teaching model
 still displays.
 
 A hosted model has no such record. :data:`EVIDENCE` is seed 000's table of the
-three kinds of evidence about *why* a model calls tools, and :func:`evidence_table`
-shows it beside what this chapter's own experiments observed.
+three kinds of evidence about *why* a model calls tools, plus a fourth this course
+adds (a glass-box model's own record, which explains that model and no other), and
+:func:`evidence_table` shows it beside what this chapter's own experiments observed.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from fcourse.evaluation.charts import Table
 
 __all__ = ["EVIDENCE", "decision_tables", "evidence_table", "record_of"]
 
-#: (kind of evidence, what it can show, what it cannot show) - seed 000, part 3
+#: (kind of evidence, what it can show, what it cannot show) - seed 000, part 3, plus the glass box this course adds
 EVIDENCE: tuple[tuple[str, str, str], ...] = (
     ("published methods (Toolformer, Gorilla papers)",
      "that public methods exist to train tool calling (self-labelled API calls, fine-tuning with retrieved docs)",
@@ -32,6 +33,9 @@ EVIDENCE: tuple[tuple[str, str, str], ...] = (
     ("black-box behaviour through the API (this chapter's experiments)",
      "what goes in and what comes out: swapping two descriptions flips the routing, ids stay right",
      "the training data, the training stages, the reward method: unknown unless the vendor says so"),
+    ("a glass-box model's own record (the teaching model's decision record)",
+     "why this model chose: each tool's score, the words that carried it, where each value came from",
+     "anything about a hosted model: a rule-based reader's reasons are not how a trained model decides"),
 )
 
 

@@ -28,10 +28,12 @@ from fcourse.evaluation.cases import Case
 from fcourse.evaluation.grading import classify_text, parse_arguments, verdict
 from fcourse.evaluation.metrics import CaseResult, Report
 
-__all__ = ["Classifier", "grade_message", "run_case", "run_cases"]
+__all__ = ["Classifier", "Verdict", "grade_message", "run_case", "run_cases"]
 
 #: decides ``ask`` or ``answer`` for a reply without tool calls: (content, tools) -> kind
 Classifier = Callable[[str | None, Any], str]
+#: grades one reply: (case, kind, calls as (name, parsed arguments)) -> a verdict of ``grading.VERDICTS``
+Verdict = Callable[[Case, str, list[tuple[str, Any]]], str]
 
 
 def _get(obj: Any, key: str) -> Any:
@@ -49,8 +51,8 @@ def _usage(response: Any) -> dict[str, int]:
 
 
 def grade_message(case: Case, message: Any, classify: Classifier = classify_text, run: int = 0,
-                  usage: dict[str, int] | None = None) -> CaseResult:
-    """Grade one assistant message (an SDK object or a dict) against ``case``."""
+                  usage: dict[str, int] | None = None, grade: Verdict = verdict) -> CaseResult:
+    """Grade one assistant message (an SDK object or a dict) against ``case`` (``grade`` gives the verdict)."""
     tool_calls = _get(message, "tool_calls") or []
     content = _get(message, "content")
     if tool_calls:
@@ -61,12 +63,12 @@ def grade_message(case: Case, message: Any, classify: Classifier = classify_text
         kind = "call"
     else:
         calls, kind = (), classify(content, case.tools)
-    return CaseResult(case=case, kind=kind, calls=calls, content=content, verdict=verdict(case, kind, list(calls)),
+    return CaseResult(case=case, kind=kind, calls=calls, content=content, verdict=grade(case, kind, list(calls)),
                       run=run, usage=dict(usage or {}))
 
 
 def run_case(case: Case, client: Any, model: str, *, run: int = 0, classify: Classifier = classify_text,
-             **params: Any) -> CaseResult:
+             grade: Verdict = verdict, **params: Any) -> CaseResult:
     """Send one case through ``client`` and grade the reply (API errors become verdict ``error``)."""
     try:
         response = client.chat.completions.create(
@@ -76,15 +78,16 @@ def run_case(case: Case, client: Any, model: str, *, run: int = 0, classify: Cla
         return CaseResult(case=case, kind="error", verdict="error", run=run,
                           error=f"{type(error).__name__}: {error}")
     message = response.choices[0].message
-    return grade_message(case, message, classify, run, _usage(response))
+    return grade_message(case, message, classify, run, _usage(response), grade)
 
 
 def run_cases(cases: Iterable[Case], client: Any = None, model: str | None = None, *, k: int = 1,
-              classify: Classifier = classify_text, **params: Any) -> Report:
+              classify: Classifier = classify_text, grade: Verdict = verdict, **params: Any) -> Report:
     """Run every case ``k`` times on ``client``/``model`` and return the graded :class:`Report`.
 
     Without a client, connects to the active backend (``fcourse.connect(quiet=True)``).
-    Other keyword arguments (``temperature``, ``seed``, ``parallel_tool_calls`` ...)
+    ``grade`` gives each reply its verdict (``grading.verdict`` by default; chapter 3's learner
+    plugs in the one they wrote). Other keyword arguments (``temperature``, ``seed``, ``parallel_tool_calls`` ...)
     go to every request. Run ``r`` of a case is sent with ``seed=r`` when you pass
     ``seed="per-run"``, so a seeded sampler gives k different samples.
     """
@@ -103,5 +106,5 @@ def run_cases(cases: Iterable[Case], client: Any = None, model: str | None = Non
             extra = dict(params)
             if per_run_seed:
                 extra["seed"] = run
-            results.append(run_case(case, client, model, run=run, classify=classify, **extra))
+            results.append(run_case(case, client, model, run=run, classify=classify, grade=grade, **extra))
     return Report(results=tuple(results), k=k, model=model)

@@ -11,7 +11,8 @@
 - ``training_diagram``  — chapter 3: from training to runtime, as a flowchart
 - ``panels``            — chapter 4: the recovery switchboard
 - ``ch4_diagrams``      — chapter 4: the breaker probe and the payment-provider sequence
-- ``exercises``         — the "your turn" checkers, one module per topic: ``parsing`` (1), ``loop`` (2),
+- ``exercises``         — the "your turn" checkers, one module per exercise: ``tool_call`` (0),
+  ``strict_json``, ``parsing``, ``action_check`` (1), ``run_call``, ``loop``, ``parallel`` (2),
   ``descriptions`` (3), ``recovery``, ``claim``, ``confirmation`` (4); ``report`` formats their verdicts
 
 Every panel also works headless: its default state is ordinary cell output.

@@ -48,8 +48,8 @@ class Sample:
     parsed: tuple[ParsedReply, ...]
 
     def outcome(self, parsed: ParsedReply) -> str:
-        """``right`` / ``loud`` / ``wrong`` for one strategy's parse."""
-        return classify(parsed, self.question.expected)
+        """``right`` / ``loud`` / ``wrong`` / ``invented`` for one strategy's parse."""
+        return classify(parsed, self.question.expected, self.reply)
 
 
 def sample_reply(client: Any, model: str, question: Question, mode: str = SAMPLED, seed: int = 0,
@@ -140,7 +140,7 @@ class GalleryView:
         for s in self.samples:
             cells = "".join(
                 f"<td style='text-align:left;vertical-align:top;"
-                f"color:{'#c0392b' if s.outcome(p) == 'wrong' else 'inherit'}'>"
+                f"color:{'#c0392b' if s.outcome(p) in ('wrong', 'invented') else 'inherit'}'>"
                 f"<b>{esc(OUTCOME_LABELS[s.outcome(p)])}</b><br><code>{esc(p.summary())}</code></td>"
                 for p in s.parsed
             )

@@ -3,9 +3,10 @@
 Introduced in chapter 1. Built with mermaid-py's ``FlowChart`` (text only; the
 web renderer ``mermaid.Mermaid`` is never called) and shown through
 :class:`fcourse.lab.diagrams.MermaidDiagram`, which JupyterLab draws offline.
-The parse step has three exits, as the chapter's sweep counts them: one valid
-action runs, a refusal runs nothing, and a call that parsed but is wrong runs
-anyway - the dangerous path, drawn in red.
+The parse step has four exits, as the chapter's sweep counts them: one valid
+action runs, a refusal runs nothing, a call that parsed but is wrong runs
+anyway, and a reply with no JSON at all is shown to the user as the answer -
+the two dangerous paths, drawn in red.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def prompt_hack_flowchart(title: str = TITLE) -> MermaidDiagram:
     answer = Node("A", "model answers in a sentence", shape="stadium-shape")
     loud = Node("L", "failed loudly: nothing runs, the program knows")
     wrong = Node("W", "parsed but wrong: the wrong call runs")
+    invented = Node("I", "no JSON at all: the text is shown as the answer (invented)")
     links = [
         Link(ask, write),
         Link(write, parse),
@@ -43,8 +45,9 @@ def prompt_hack_flowchart(title: str = TITLE) -> MermaidDiagram:
         Link(back, answer),
         Link(parse, loud, message="refused", shape="dotted"),
         Link(parse, wrong, message="valid JSON, wrong call", shape="thick"),
+        Link(parse, invented, message="plain text", shape="thick"),
     ]
-    chart = FlowChart(title.replace(":", " -"), nodes=[ask, write, parse, run, back, answer, loud, wrong],
+    chart = FlowChart(title.replace(":", " -"), nodes=[ask, write, parse, run, back, answer, loud, wrong, invented],
                       links=links, orientation="TD")
     lines = [
         chart.script.rstrip("\n"),
@@ -53,7 +56,7 @@ def prompt_hack_flowchart(title: str = TITLE) -> MermaidDiagram:
         f"\t{_DANGER}",
         f"\tclass {write.id_},{answer.id_} model",
         f"\tclass {parse.id_},{run.id_},{back.id_},{loud.id_} program",
-        f"\tclass {wrong.id_} danger",
-        "\tlinkStyle 6 stroke:#c0392b,stroke-width:3px,color:#7f1d1d",
+        f"\tclass {wrong.id_},{invented.id_} danger",
+        "\tlinkStyle 6,7 stroke:#c0392b,stroke-width:3px,color:#7f1d1d",
     ]
     return MermaidDiagram("\n".join(lines) + "\n")

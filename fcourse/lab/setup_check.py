@@ -5,6 +5,12 @@ declares in its own package metadata (``pyproject.toml``), so the check never
 drifts from the real requirements. It reports *whether* each requirement is
 met, not the exact installed version: a notebook output that names versions
 would change with every release, and nbval compares outputs byte for byte.
+
+It also names the OpenAI APIs the teaching model serves. Each API in
+:data:`KNOWN_APIS` is probed on the in-process endpoint (an empty request: a
+served route answers 400, an unknown one 404), so a route added to the
+endpoint shows up here without editing this module; a new API needs one more
+entry in :data:`KNOWN_APIS`.
 """
 
 from __future__ import annotations
@@ -16,9 +22,15 @@ from importlib import metadata
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
-__all__ = ["Check", "EnvironmentReport", "check_environment"]
+__all__ = ["KNOWN_APIS", "Check", "EnvironmentReport", "check_environment", "served_apis"]
 
 _PYTHON = SpecifierSet(">=3.11")
+
+#: OpenAI APIs a course backend may serve: (name, method and path)
+KNOWN_APIS: tuple[tuple[str, str], ...] = (
+    ("Chat Completions", "POST /v1/chat/completions"),
+    ("Responses", "POST /v1/responses"),
+)
 
 
 @dataclass(frozen=True)
@@ -35,6 +47,7 @@ class EnvironmentReport:
     """All the checks; ``ok`` is true when every one passed."""
 
     checks: tuple[Check, ...]
+    apis: tuple[tuple[str, str], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -48,7 +61,8 @@ class EnvironmentReport:
             for check in self.checks
         ]
         verdict = "ready" if self.ok else "not ready: run `make lab` again, or see README.md"
-        return "\n".join([*lines, f"environment: {verdict}"])
+        served = [f"{'teaching model serves':<{width}}  {name} ({route})" for name, route in self.apis]
+        return "\n".join([*lines, *served, f"environment: {verdict}"])
 
     def __repr__(self) -> str:
         return str(self)
@@ -65,8 +79,20 @@ def _check(requirement: Requirement) -> Check:
     return Check(label, False, f"found {installed}")
 
 
+def served_apis() -> tuple[tuple[str, str], ...]:
+    """The :data:`KNOWN_APIS` the teaching model's endpoint answers (in-process, no network, no model run)."""
+    from fcourse.teaching.wire.endpoint import handle
+
+    served = []
+    for name, route in KNOWN_APIS:
+        method, path = route.split(" ", 1)
+        if handle(method, path, b"{}").status != 404:
+            served.append((name, route))
+    return tuple(served)
+
+
 def check_environment(extras: tuple[str, ...] = ()) -> EnvironmentReport:
-    """Check Python and every dependency fcourse declares (plus the named extras)."""
+    """Check Python and every dependency fcourse declares (plus the named extras); name the APIs served."""
     python = ".".join(map(str, sys.version_info[:3]))
     checks = [Check(f"python{_PYTHON}", _PYTHON.contains(python), f"found {python}")]
     for line in metadata.requires("fcourse") or []:
@@ -75,4 +101,4 @@ def check_environment(extras: tuple[str, ...] = ()) -> EnvironmentReport:
         if marker is not None and not any(marker.evaluate({"extra": e}) for e in extras):
             continue
         checks.append(_check(requirement))
-    return EnvironmentReport(tuple(checks))
+    return EnvironmentReport(tuple(checks), served_apis())

@@ -3,8 +3,8 @@
 Introduced in chapter 1. Every view answers ``_repr_mimebundle_`` with
 ``text/html`` (what JupyterLab shows) and ``text/plain`` (what nbval compares),
 both computed from a :class:`fcourse.prompting.sweep.SweepResult`, so no figure
-is ever typed by hand. The chart is plain HTML (no plotting dependency): one
-bar per strategy, split into the three outcomes.
+is ever typed by hand. The chart is a matplotlib PNG: one stacked bar per
+strategy, split into the four outcomes, with a ``text/plain`` of its counts.
 
 :class:`ProgressBar` is an ipywidgets ``IntProgress``. Its ``text/plain`` is a
 fixed sentence, and nbval skips the widget view itself (its model id is random),
@@ -13,7 +13,9 @@ so a notebook that shows it stays byte-stable.
 
 from __future__ import annotations
 
+import base64
 import html
+import io
 from typing import Any
 
 import ipywidgets
@@ -21,11 +23,12 @@ from IPython.display import display
 
 from fcourse.prompting.sweep import OUTCOME_LABELS, OUTCOMES, SweepResult
 
-__all__ = ["OUTCOME_COLOURS", "ProgressBar", "SweepChart", "SweepTable"]
+__all__ = ["OUTCOME_COLOURS", "OUTCOME_HATCHES", "ProgressBar", "SweepChart", "SweepTable"]
 
-#: one colour per outcome: green for right, grey for a loud failure, red for the dangerous one
-OUTCOME_COLOURS: dict[str, str] = {"right": "#2d6a4f", "loud": "#9aa0a6", "wrong": "#c0392b"}
-_TEXT_MARKS = {"right": "=", "loud": ".", "wrong": "X"}
+#: one colour per outcome, far apart in lightness (dark green, light grey, mid red, dark purple)
+OUTCOME_COLOURS: dict[str, str] = {"right": "#1b5e20", "loud": "#d9d9d9", "wrong": "#e06666", "invented": "#4a148c"}
+#: and a hatch each, so the bars also part in greyscale
+OUTCOME_HATCHES: dict[str, str] = {"right": "", "loud": "..", "wrong": "xx", "invented": "//"}
 
 
 def _percent(count: int, total: int) -> str:
@@ -77,59 +80,65 @@ class SweepTable:
 
 
 class SweepChart:
-    """One horizontal bar per strategy, split into right / loud / wrong."""
+    """Stacked horizontal bars, one per strategy, split into the four outcomes: a matplotlib PNG.
 
-    def __init__(self, result: SweepResult, width: int = 60) -> None:
+    The bundle carries ``image/png`` (JupyterLab, GitHub, VS Code and nbviewer
+    all show it) and a ``text/plain`` line per strategy with the counts, which
+    is what nbval compares (it skips image bytes). Colours are chosen to differ
+    in lightness and each outcome has its own hatch, so the chart also reads in
+    greyscale.
+    """
+
+    def __init__(self, result: SweepResult, title: str | None = None) -> None:
         self.result = result
         self.counts = result.counts()
-        self.width = width
-
-    def _segments(self, strategy: str) -> list[tuple[str, int]]:
-        """Each outcome's share of ``width`` characters (largest remainders, so they add up)."""
-        n = self.result.n or 1
-        exact = {o: self.counts[strategy][o] * self.width / n for o in OUTCOMES}
-        sizes = {o: int(exact[o]) for o in OUTCOMES}
-        for o in sorted(OUTCOMES, key=lambda o: (-(exact[o] - sizes[o]), OUTCOMES.index(o))):
-            if sum(sizes.values()) >= self.width:
-                break
-            sizes[o] += 1
-        return [(o, sizes[o]) for o in OUTCOMES]
+        self.title = title or _caption(result)
 
     def text(self) -> str:
-        """The ``text/plain`` chart: ``=`` right, ``.`` failed loudly, ``X`` parsed but wrong."""
+        """The ``text/plain`` form: the caption, then each strategy's counts."""
         name_width = max(len(s) for s in self.result.strategies)
-        lines = [_caption(self.result)]
+        lines = [self.title]
         for s in self.result.strategies:
-            bar = "".join(_TEXT_MARKS[o] * size for o, size in self._segments(s))
-            counts = " · ".join(f"{self.counts[s][o]} {o}" for o in OUTCOMES)
-            lines.append(f"{s.ljust(name_width)} |{bar}| {counts}")
-        lines.append("legend: " + ", ".join(f"{_TEXT_MARKS[o]} {OUTCOME_LABELS[o]}" for o in OUTCOMES))
+            lines.append(f"{s.ljust(name_width)}  " + " · ".join(
+                f"{self.counts[s][o]} {OUTCOME_LABELS[o]}" for o in OUTCOMES))
         return "\n".join(lines)
 
-    def html(self) -> str:
-        """The ``text/html`` chart: stacked bars drawn with CSS widths."""
-        n = self.result.n or 1
-        rows = []
-        for s in self.result.strategies:
-            parts = "".join(
-                f"<div title='{html.escape(OUTCOME_LABELS[o])}: {self.counts[s][o]}' "
-                f"style='width:{100 * self.counts[s][o] / n:.2f}%;background:{OUTCOME_COLOURS[o]};"
-                f"color:white;font-size:11px;text-align:center;overflow:hidden'>"
-                f"{self.counts[s][o] if self.counts[s][o] else ''}</div>"
-                for o in OUTCOMES
-            )
-            rows.append(
-                f"<div style='display:flex;align-items:center;margin:3px 0'>"
-                f"<code style='width:7em'>{html.escape(s)}</code>"
-                f"<div style='display:flex;width:32em;height:1.4em'>{parts}</div></div>"
-            )
-        legend = " ".join(
-            f"<span style='color:{OUTCOME_COLOURS[o]}'>■</span> {html.escape(OUTCOME_LABELS[o])}" for o in OUTCOMES
-        )
-        return f"<p>{html.escape(_caption(self.result))}</p>{''.join(rows)}<p>{legend}</p>"
+    def figure(self) -> Any:
+        """The chart as a ``matplotlib.figure.Figure`` (no pyplot: no global state, no window)."""
+        from matplotlib.figure import Figure
+
+        strategies = list(self.result.strategies)
+        figure = Figure(figsize=(8.4, 1.2 + 0.55 * len(strategies)), dpi=100, layout="constrained")
+        axes = figure.add_subplot()
+        rows = range(len(strategies))
+        left = [0] * len(strategies)
+        for outcome in OUTCOMES:
+            widths = [self.counts[s][outcome] for s in strategies]
+            bars = axes.barh(rows, widths, left=left, color=OUTCOME_COLOURS[outcome], hatch=OUTCOME_HATCHES[outcome],
+                             edgecolor="#222222", linewidth=0.6, label=OUTCOME_LABELS[outcome])
+            labels = [str(w) if w >= self.result.n * 0.03 else "" for w in widths]
+            axes.bar_label(bars, labels=labels, label_type="center", fontsize=8,
+                           color="white" if outcome in ("right", "invented") else "black",
+                           bbox={"boxstyle": "round,pad=0.15", "facecolor": OUTCOME_COLOURS[outcome],
+                                 "edgecolor": "none"})
+            left = [a + b for a, b in zip(left, widths)]
+        axes.set_yticks(list(rows), strategies)
+        axes.invert_yaxis()
+        axes.set_xlim(0, self.result.n)
+        axes.set_xlabel(f"sampled replies (of {self.result.n})")
+        axes.set_ylabel("parsing strategy")
+        axes.set_title(self.title, fontsize=9)
+        axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.12), ncols=len(OUTCOMES), fontsize=8, frameon=False)
+        return figure
+
+    def png(self) -> bytes:
+        """The chart as PNG bytes (no metadata that would change from one run to the next)."""
+        buffer = io.BytesIO()
+        self.figure().savefig(buffer, format="png", metadata={"Software": None})
+        return buffer.getvalue()
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return {"text/plain": self.text(), "text/html": self.html()}
+        return {"image/png": base64.b64encode(self.png()).decode("ascii"), "text/plain": self.text()}
 
 
 class ProgressBar:

@@ -26,7 +26,7 @@ from typing import Any
 
 from fcourse.prompting.parse import ParsedReply, parse_prompt_reply, tool_schemas
 
-__all__ = ["PromptHackRun", "action_line", "action_prompt", "run_prompt_hack"]
+__all__ = ["PromptHackRun", "action_line", "action_prompt", "answers_in_prose", "run_prompt_hack"]
 
 _PLACEHOLDERS = {"string": "...", "integer": 0, "number": 0, "boolean": False}
 
@@ -49,6 +49,17 @@ def action_prompt(tools: Sequence[Mapping[str, Any]]) -> str:
         lines.append(f"- {description}: {action_line(tool)}")
     lines.append("Otherwise, answer normally.")
     return "\n".join(lines)
+
+
+def answers_in_prose(reply: str) -> bool:
+    """Whether the loop takes ``reply`` for the model's answer: text with no ``{`` at all (the format forgotten).
+
+    Nothing in a prompt hack says whether a text reply is an answer or a failed
+    attempt at the format, so the loop shows it to the user as it is. When the
+    question needed a tool, that text is an *invented* answer (chapter 1's
+    sweep counts it as its own outcome).
+    """
+    return bool(reply.strip()) and "{" not in reply
 
 
 @dataclass
@@ -102,7 +113,7 @@ def run_prompt_hack(
     run = PromptHackRun(question, reply, parsed, messages=messages)
     run.trace += [f"user: {question}", f"model wrote: {reply}", f"parsed ({strategy}): {parsed.summary()}"]
     if not parsed.ok:
-        if parsed.code == "NOT_JSON" and "{" not in reply:
+        if answers_in_prose(reply):
             run.final, run.worded_by = reply, "model"
             run.trace.append("no action in the reply: it is the model's answer, unchecked (it may be invented)")
         else:

@@ -6,4 +6,5 @@
 - ``transcript``  the transcript inspector: a conversation as a table, results linked to their calls
 - ``messages``    messages as the plain dicts that go over the wire
 - ``scripted``    a scripted model behind the real SDK, for cases the teaching model cannot play
+- ``legacy``      the June 2023 ``functions`` request rewritten into the November 2023 ``tools`` shape
 """

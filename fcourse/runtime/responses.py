@@ -194,11 +194,24 @@ def failed_in_handler(error: Exception, *, side_effects: bool, **common: Any) ->
     except Exception:  # an exception whose text cannot even be printed
         text = "(the exception's text could not be read)"
     text = text if len(text) <= 200 else text[:199] + "…"
+    tool = common["tool"]
+    # The message goes to the model, so it says what failed and what that means, never the exception's text
+    # (a URL, a key, a stack: chapter 2). The text is kept in ``notes``, which the audit log and the program see.
+    if not_executed:
+        message = f"{tool} could not reach its service; nothing was done"
+    elif reason == "TIMEOUT":
+        message = f"{tool} did not answer in time"
+    else:
+        message = f"{tool} failed while running"
+    if not not_executed:
+        message += "; it may or may not have taken effect" if side_effects else "; it changed nothing"
+    notes = (*tuple(common.pop("notes", ()) or ()), f"exception: {type(error).__name__}: {text}")
     return ToolResponse(
         status="ERROR",
         error_code=ErrorCode.EXECUTION_ERROR,
-        message=f"{common['tool']} failed: {type(error).__name__}: {text}",
+        message=message,
         data={"reason": reason, "exception": type(error).__name__},
         retry_safe=not_executed or not side_effects,
+        notes=notes,
         **common,
     )

@@ -360,6 +360,26 @@ def check_claim(
         notes.append(f"first error: {race.errors[0]}")
     if race.not_bool:
         notes.append(f"first odd answer: {race.not_bool[0]}")
+    notes += _hints(cases, race)
     return ClaimReport(tuple(cases), tuple(notes), "the claim holds", race)
+
+
+def _hints(cases: list[CheckCase], race: RaceResult) -> list[str]:
+    """What to change, in words, for each kind of failure the checker saw."""
+    hints = []
+    if any("transaction left open" in c.got for c in cases) or any("still open" in e for e in race.errors):
+        hints.append("a claim returned with its transaction still open: COMMIT (or ROLLBACK) before returning")
+    if race.doubles:
+        hints.append(f"{race.doubles} of {race.tries} keys were refunded twice: both processes read 'not claimed' "
+                     "before either wrote; make the read and the write one step (BEGIN IMMEDIATE before the SELECT, "
+                     "or INSERT and catch sqlite3.IntegrityError)")
+    if any("IntegrityError" in e for e in race.errors):
+        hints.append("the loser of a race crashed on the constraint instead of hearing 'already claimed': answer "
+                     "False for it (take the lock before reading, or catch sqlite3.IntegrityError)")
+    if race.missing or any(c.expected == "True" and c.got == "False" for c in cases):
+        hints.append(f"{race.missing} keys were never refunded: the first claim of a key must answer True")
+    if race.not_bool:
+        hints.append("answer exactly True or False")
+    return hints
 
 

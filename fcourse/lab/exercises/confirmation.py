@@ -30,7 +30,7 @@ from typing import Any
 
 from fcourse.lab.exercises.report import CheckCase, CheckReport
 
-__all__ = ["SolutionGate", "check_confirmation"]
+__all__ = ["HINTS", "SolutionGate", "check_confirmation"]
 
 USER = "U-1001"
 OTHER_USER = "U-2002"
@@ -128,32 +128,57 @@ _CASES: list[tuple[str, list[tuple[Any, ...]]]] = [
 ]
 
 
+#: what each case is about, shown when a gate gets it wrong
+HINTS: dict[str, str] = {
+    "the confirmed call": "the token must let the exact call the user confirmed through",
+    "the same token a second time": "a token is used once: forget it when it is redeemed",
+    "amount changed from 600.00 to 899.00": "bind the token to the call's arguments (a hash of them), "
+                                            "not only to the user and the tool",
+    "another order (O-100)": "bind the token to the call's arguments (a hash of them), "
+                             "not only to the user and the tool",
+    "another user": "bind the token to the user it was issued to",
+    "another tool (cancel_order)": "bind the token to the tool it was issued for",
+    "same arguments, keys in another order": "hash a canonical form of the arguments (sorted keys): key order "
+                                             "carries no meaning",
+    "a token that was never issued": "only a token the gate issued may be redeemed",
+    "a tampered attempt, then the real call": "the tampered call must be refused (bind the arguments), and a "
+                                              "refused attempt must not spend the token: the real call needs it",
+    "two confirmed calls, tokens swapped": "each token belongs to one call (bind the arguments): another "
+                                           "confirmed call's token does not fit, and refusing it spends nothing",
+}
+
+
 def _run_case(make_gate: Callable[[], Any], steps: list[tuple[Any, ...]]) -> tuple[str, str, bool]:
-    """Run one case on a fresh gate; return (expected, got) of the first wrong step, or of the last."""
+    """Run one case on a fresh gate: (every answer it should give, the answers it gave, passed).
+
+    The expected column depends on the case only, never on the gate: the answers a gate gave are
+    listed up to the first wrong one (or the error that stopped it).
+    """
+    expected = ", ".join(repr(step[5]) for step in steps if step[0] == "redeem")
     try:
         gate = make_gate()
     except Exception as error:  # noqa: BLE001 - the learner's class is what is being checked
-        return "a gate", f"raised {type(error).__name__}: {error}", False
+        return expected, f"building the gate raised {type(error).__name__}: {error}", False
     tokens: dict[str, Any] = {}
-    expected, got = "", ""
+    answers: list[str] = []
     for step in steps:
         if step[0] == "issue":
             _, name, user, tool, arguments = step
             try:
                 tokens[name] = gate.issue(user, tool, copy.deepcopy(arguments))
             except Exception as error:  # noqa: BLE001
-                return "a token", f"issue raised {type(error).__name__}: {error}", False
+                return expected, f"issue raised {type(error).__name__}: {error}", False
             continue
         _, name, user, tool, arguments, want = step
         token = tokens.get(name, f"{tokens.get('t', '')}-forged")
         try:
             answer = gate.redeem(token, user, tool, copy.deepcopy(arguments))
         except Exception as error:  # noqa: BLE001
-            return repr(want), f"redeem raised {type(error).__name__}: {error}", False
-        expected, got = repr(want), repr(answer)
+            return expected, ", ".join([*answers, f"redeem raised {type(error).__name__}: {error}"]), False
+        answers.append(repr(answer) + ("" if isinstance(answer, bool) else " (not a bool)"))
         if answer is not want:  # exactly True or False
-            return expected, got + ("" if isinstance(answer, bool) else " (not a bool)"), False
-    return expected, got, True
+            return expected, ", ".join(answers), False
+    return expected, ", ".join(answers), True
 
 
 def check_confirmation(make_gate: Callable[[], Any]) -> CheckReport:
@@ -162,8 +187,10 @@ def check_confirmation(make_gate: Callable[[], Any]) -> CheckReport:
     Each case runs on a fresh gate; a case passes when every ``redeem`` in
     it answers exactly ``True`` or ``False`` as it should and nothing raises.
     """
-    cases = []
+    cases, notes = [], []
     for name, steps in _CASES:
         expected, got, passed = _run_case(make_gate, steps)
         cases.append(CheckCase(name, expected, got, passed))
-    return CheckReport(tuple(cases), (), "a changed call cannot ride on the user's confirmation")
+        if not passed:
+            notes.append(f"{name}: {HINTS[name]}")
+    return CheckReport(tuple(cases), tuple(notes), "a changed call cannot ride on the user's confirmation")

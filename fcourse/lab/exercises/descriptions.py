@@ -2,13 +2,15 @@
 
 The shop gains ``send_invoice(order_id)``. The learner writes its description;
 :func:`check_description` then runs the harness on cases the notebook has not
-shown (``data/description_exercise.json``):
+shown (``data/description_exercise.json``) and judges *behaviour*, never the
+exact text of a reply, so it gives the same verdict on a provider:
 
-- every *target* case ("I need a receipt for O-411 ...") must call
-  ``send_invoice`` with the right order id;
-- every *other* case (refunds, cancellations, tracking, weather, greetings, an
-  ask-back) must get exactly the reply it got before ``send_invoice`` existed:
-  a description that steals them fails, even where the old reply was itself wrong.
+- every *target* case (an invoice, a receipt, a bill, paperwork for an expense
+  claim, 收据 ...) must call ``send_invoice`` and nothing else;
+- no *other* case (refunds, cancellations, tracking, weather, greetings, an
+  ask-back; two of them mention an invoice) may call ``send_invoice``, and one
+  that got the right kind of reply and the right tool before ``send_invoice``
+  existed must still get it.
 
 The notebook shows only the file's two ``examples``; the checker never uses them.
 """
@@ -28,9 +30,9 @@ __all__ = ["NEW_TOOL", "SOLUTION", "DescriptionCheck", "check_description", "exa
 #: the tool the learner describes
 NEW_TOOL = "send_invoice"
 
-#: one description that passes (the notebook reveals it on request)
-SOLUTION = ("Invoices and receipts: email the customer the invoice of an order, e.g. for expenses. "
-            "发票：给订单开发票并发送。")
+#: one description that passes (the notebook reveals it on request): what it does, and when to use it
+SOLUTION = ("Send the invoice or receipt for an order to the customer's email. "
+            "Use it when the customer asks for an invoice, a receipt or a bill for an order.")
 
 
 def exercise_cases() -> CaseSet:
@@ -67,7 +69,7 @@ class DescriptionCheck:
     problems: tuple[str, ...]
 
     def table(self) -> Table:
-        """case, role, wanted, got, ok."""
+        """case, role, wanted (for others: what it got before the new tool), got, ok."""
         return Table.of(["case", "role", "wanted", "got", "ok"], self.rows)
 
     def text(self) -> str:
@@ -78,7 +80,7 @@ class DescriptionCheck:
         n_others = len(self.rows) - n_targets
         head = ("PASSED" if self.passed else "NOT YET") + (
             f": {targets}/{n_targets} invoice requests reach {NEW_TOOL}, "
-            f"{others}/{n_others} other requests unchanged")
+            f"{others}/{n_others} other requests left alone")
         return "\n".join([head, *(f"- {p}" for p in self.problems)])
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
@@ -92,7 +94,11 @@ def _esc(text: str) -> str:
 
 
 def check_description(description: Any, client: Any = None, model: str | None = None) -> DescriptionCheck:
-    """Check a description of ``send_invoice`` on the hidden cases (see the module docstring)."""
+    """Check a description of ``send_invoice`` on the hidden cases (see the module docstring).
+
+    Each row compares outcome labels (the tool called, or ``ask`` / ``answer``), never a
+    reply's text: a sampling provider words things differently on every run.
+    """
     if not isinstance(description, str) or not description.strip():
         return DescriptionCheck(False, (), ("the description must be a non-empty string",))
     if client is None:
@@ -108,14 +114,21 @@ def check_description(description: Any, client: Any = None, model: str | None = 
     after_others = run_cases(with_tools(others, tools), client, model)
     rows, problems = [], []
     for r in after_targets.first_runs():
-        ok = r.passed
-        rows.append((r.case.id, "target", r.expected_text(), r.got_text(), "yes" if ok else "no"))
+        ok = r.got_label == NEW_TOOL
+        rows.append((r.case.id, "target", NEW_TOOL, r.got_label, "yes" if ok else "no"))
         if not ok:
-            problems.append(f"{r.case.id}: {r.case.user!r} should call {r.expected_text()}, got {r.got_text()}")
+            problems.append(f"{r.case.id}: {r.case.user!r} should reach {NEW_TOOL}, got {r.got_label} - your "
+                            "description does not reach this request: say what the tool does in the words "
+                            "customers use for it")
     for b, a in zip(before.first_runs(), after_others.first_runs()):
-        ok = a.got_text() == b.got_text()
-        rows.append((a.case.id, "other", b.got_text(), a.got_text(), "yes" if ok else "no"))
-        if not ok:
-            stolen = " (stolen by the new tool)" if NEW_TOOL in a.got_label else ""
-            problems.append(f"{a.case.id}: {a.case.user!r} got {b.got_text()} before, now {a.got_text()}{stolen}")
+        stolen = NEW_TOOL in a.got_label.split("+")
+        broken = not stolen and b.got_label == b.expected_label and a.got_label != b.got_label
+        ok = not stolen and not broken
+        rows.append((a.case.id, "other", b.got_label, a.got_label, "yes" if ok else "no"))
+        if stolen:
+            problems.append(f"{a.case.id}: {a.case.user!r} got {b.got_label} before, now {a.got_label} (stolen by "
+                            f"the new tool) - your description claims requests that belong to another tool")
+        elif broken:
+            problems.append(f"{a.case.id}: {a.case.user!r} got {b.got_label} before {NEW_TOOL} existed, now "
+                            f"{a.got_label} - adding the tool broke a request it should leave alone")
     return DescriptionCheck(not problems, tuple(rows), tuple(problems))

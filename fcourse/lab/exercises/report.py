@@ -1,9 +1,10 @@
 """The verdict every chapter-4 "your turn" checker returns: one row per case, shown as text and HTML.
 
-Introduced in chapter 4 (the claim and the confirmation exercises). A report
-is plain data: ``cases`` (what was tried, what should happen, what did, the
-verdict) and ``notes`` (extra lines, e.g. the first error). Its ``text()`` is
-the ``text/plain`` nbval compares, its ``_repr_html_`` what JupyterLab shows.
+Introduced in chapter 0 (the first checked exercise) and used by every chapter's
+checkers since. A report is plain data: ``cases`` (what was tried, what should
+happen, what did, the verdict, and for a failure a ``hint``: what to look at)
+and ``notes`` (extra lines, e.g. the first error). Its ``text()`` is the
+``text/plain`` nbval compares, its ``_repr_html_`` what JupyterLab shows.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ __all__ = ["CheckCase", "CheckReport"]
 
 @dataclass(frozen=True)
 class CheckCase:
-    """One checked case: what was tried, what should happen, what did, and whether that is right."""
+    """One checked case: what was tried, what should happen, what did, whether that is right, what to look at."""
 
     case: str
     expected: str
     got: str
     passed: bool
+    hint: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,15 @@ class CheckReport:
         rows += [(c.case, c.expected, c.got, "pass" if c.passed else "FAIL") for c in self.cases]
         widths = [max(len(row[i]) for row in rows) for i in range(3)]
         lines = ["  ".join(row[i].ljust(widths[i]) for i in range(3)) + "  " + row[3] for row in rows]
-        return "\n".join([*lines, *self.notes, self.last_line()])
+        return "\n".join([*lines, *self.hints(), *self.notes, self.last_line()])
+
+    def hints(self) -> list[str]:
+        """``look at: ...`` for each distinct hint of the failed cases, in the order they failed."""
+        seen: list[str] = []
+        for case in self.failures():
+            if case.hint and case.hint not in seen:
+                seen.append(case.hint)
+        return [f"look at: {hint}" for hint in seen]
 
     def _repr_html_(self) -> str:
         esc = html.escape
@@ -65,7 +75,7 @@ class CheckReport:
             f"<b>{'pass' if c.passed else 'FAIL'}</b></td></tr>"
             for c in self.cases
         )
-        notes = "".join(f"<p>{esc(note)}</p>" for note in self.notes)
+        notes = "".join(f"<p>{esc(note)}</p>" for note in [*self.hints(), *self.notes])
         return f"<table>{head}{body}</table>{notes}<p><b>{esc(self.last_line())}</b></p>"
 
     def __repr__(self) -> str:

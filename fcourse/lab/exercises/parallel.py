@@ -1,0 +1,179 @@
+"""Chapter 2's third exercise: parallel calls run at the same time, answered by id; the user from the session.
+
+Introduced in chapter 2 ("Your turn 3"). The learner extends the loop to
+``tool_loop(client, model, messages, tools, handlers, max_rounds=5, session=None)``:
+
+- the calls of one reply run **concurrently** (a thread pool), and each result
+  goes back under **its own** call's id, whichever finished first;
+- ``session`` (``{"user_id": 1001}``) holds values the model must never choose:
+  they **overwrite** what the model wrote (and fill it in when the model left
+  it out), for every tool whose schema has that key, and only those.
+
+:func:`check_parallel_loop` proves each point by behaviour, not by timing:
+
+- ``two calls at once``: both handlers wait at a ``threading.Barrier`` for two
+  parties, which only opens when both run at the same time; run one after the
+  other, the first waits in vain and both fail;
+- ``results out of order``: the first call's handler waits until the others
+  have finished, so results arrive in reverse; a loop that pairs results with
+  ids by the order they finished gives the wrong city its time;
+- ``session overwrites`` / ``session fills in`` / ``session only where it
+  belongs``: the model claims ``user_id`` 1002, or leaves it out, or the same
+  reply also asks a tool that has no ``user_id``;
+- ``round limit still holds``: the loop of the exercise before still stops.
+
+The cases run on the scripted model of :mod:`fcourse.lab.exercises.loop`.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from fcourse.lab.exercises.loop import (
+    LoopCase,
+    calls_in,
+    function_tool,
+    never_ending_case,
+    results_by_id,
+    run_case,
+    value,
+)
+from fcourse.lab.exercises.report import CheckReport
+from fcourse.protocol.scripted import Reply, ScriptedModel, call, text
+
+__all__ = ["BARRIER_TIMEOUT", "CASES", "SESSION", "check_parallel_loop"]
+
+#: how long a handler waits for the other one at the barrier (only a loop that runs calls one by one waits)
+BARRIER_TIMEOUT = 2.0
+#: the logged-in user, as the program's session knows it
+SESSION = {"user_id": 1001}
+
+_WEATHER = {"Oslo": "snow, -3°C", "Lima": "fog, 17°C", "Cairo": "sunny, 31°C"}
+_TOTALS = {1001: 0.0, 1002: 3280.0}
+_CONCURRENT = ("run the calls of one reply at the same time: submit each to a ThreadPoolExecutor, "
+               "then collect the futures in the order of the calls")
+_BY_ID = "keep each result with its own call (a future per call id), not in the order they finished"
+_SESSION = ("after parsing, set arguments[key] = session[key] for every session key the tool's schema has "
+            "(not setdefault), then validate")
+
+
+def _weather_tool() -> dict[str, Any]:
+    return function_tool("get_weather", "Current weather in a city.", city="string")
+
+
+def _order_tool() -> dict[str, Any]:
+    return function_tool("order_total", "A user's order total in a month.", user_id="integer", month="integer")
+
+
+def _cities_by_id(messages: list[dict[str, Any]]) -> dict[str, str]:
+    return {c["id"]: json.loads(c["function"]["arguments"]).get("city", "?") for c in calls_in(messages)}
+
+
+def _weather_verdict(model: ScriptedModel) -> str | None:
+    if len(model.requests) < 2:
+        return "the model was never asked again"
+    cities = _cities_by_id(model.last_messages)
+    got = {cities.get(i, "?"): value(content) for i, content in results_by_id(model.last_messages).items()}
+    wrong = sorted(city for city, result in got.items() if result != _WEATHER.get(city))
+    if not wrong:
+        return None
+    first = got[wrong[0]]
+    said = first["error_code"] if isinstance(first, dict) and "error_code" in first else f"{first!s:.30}"
+    return f"wrong result for {', '.join(wrong)} ({wrong[0]}: {said})"
+
+
+def _answer(messages: list[dict[str, Any]]) -> Reply:
+    return text("done")
+
+
+def _two_at_once() -> LoopCase:
+    barrier = threading.Barrier(2, timeout=BARRIER_TIMEOUT)
+
+    def script(messages: list[dict[str, Any]]) -> Reply:
+        return call(("get_weather", {"city": "Oslo"}), ("get_weather", {"city": "Lima"})) \
+            if messages[-1]["role"] != "tool" else _answer(messages)
+
+    def weather(city: str) -> str:
+        barrier.wait()  # opens only when both calls are running at the same time
+        return _WEATHER[city]
+
+    case = LoopCase("two calls at once", "both ran together", "Weather in Oslo and Lima?", [_weather_tool()],
+                    script, lambda model, case, returned: _weather_verdict(model), _CONCURRENT)
+    case.handler("get_weather", weather)
+    return case
+
+
+def _out_of_order() -> LoopCase:
+    others_done = threading.Event()
+    finished: list[str] = []
+    lock = threading.Lock()
+
+    def script(messages: list[dict[str, Any]]) -> Reply:
+        return call(*(("get_weather", {"city": c}) for c in _WEATHER)) \
+            if messages[-1]["role"] != "tool" else _answer(messages)
+
+    def weather(city: str) -> str:
+        if city == "Oslo":  # the first call finishes last
+            others_done.wait(timeout=BARRIER_TIMEOUT)
+        with lock:
+            finished.append(city)
+            if len(finished) == len(_WEATHER) - 1 and "Oslo" not in finished:
+                others_done.set()
+        return _WEATHER[city]
+
+    case = LoopCase("results out of order", "each result under its call's id", "Weather in Oslo, Lima, Cairo?",
+                    [_weather_tool()], script, lambda model, case, returned: _weather_verdict(model), _BY_ID)
+    case.handler("get_weather", weather)
+    return case
+
+
+def _session_case(name: str, expected: str, proposed: dict[str, Any], with_weather: bool) -> LoopCase:
+    def script(messages: list[dict[str, Any]]) -> Reply:
+        if messages[-1]["role"] == "tool":
+            return _answer(messages)
+        calls: list[tuple[str, Any]] = [("order_total", proposed)]
+        return call(*calls, ("get_weather", {"city": "Cairo"})) if with_weather else call(*calls)
+
+    def verify(model: ScriptedModel, case: LoopCase, returned: Any) -> str | None:
+        orders = [kwargs for tool, kwargs in case.ran if tool == "order_total"]
+        if not orders:
+            errors = [value(c) for c in results_by_id(model.last_messages).values()]
+            return f"order_total never ran: {str(errors[0])[:50] if errors else 'no tool message'}"
+        if orders[0].get("user_id") != SESSION["user_id"]:
+            return f"order_total ran for user {orders[0].get('user_id')}, the session's user is 1001"
+        if with_weather and ("get_weather", {"city": "Cairo"}) not in case.ran:
+            return "get_weather did not run with {'city': 'Cairo'} (a session key it has no use for?)"
+        return None
+
+    tools = [_order_tool(), *([_weather_tool()] if with_weather else [])]
+    case = LoopCase(name, expected, "What did I spend in April?", tools, script, verify, _SESSION,
+                    {"session": dict(SESSION)})
+    case.handler("order_total", lambda user_id, month: {"user_id": user_id, "total": _TOTALS.get(user_id, 0.0)})
+    case.handler("get_weather", lambda city: _WEATHER[city])
+    return case
+
+
+def _limit() -> LoopCase:
+    case = never_ending_case(2)
+    case.name = "round limit still holds"
+    return case
+
+
+CASES: tuple[Callable[[], LoopCase], ...] = (
+    _two_at_once,
+    _out_of_order,
+    lambda: _session_case("session overwrites", "handler gets user 1001", {"user_id": 1002, "month": 4}, False),
+    lambda: _session_case("session fills in", "handler gets user 1001", {"month": 4}, False),
+    lambda: _session_case("session only where it belongs", "weather call untouched", {"user_id": 1002, "month": 4},
+                          True),
+    _limit,
+)
+
+
+def check_parallel_loop(loop: Callable[..., Any]) -> CheckReport:
+    """Run ``loop(client, model, messages, tools, handlers, max_rounds=5, session=None)`` on every case."""
+    return CheckReport(tuple(run_case(loop, factory()) for factory in CASES),
+                       verdict="concurrent, matched by id, and the user is the session's")

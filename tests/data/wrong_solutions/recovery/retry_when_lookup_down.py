@@ -1,0 +1,12 @@
+"""Takes a failed status lookup (status None) for 'nothing happened' and retries."""
+
+POINTS_AT = "a failed lookup tells you nothing"
+
+
+def decide(situation):
+    status = situation["status"]
+    if status == "SUCCEEDED":
+        return "REPLAY_SUCCESS" if situation["same_arguments"] is True else "MANUAL_REVIEW"
+    if status in ("NOT_EXECUTED", None) and situation["retries"] == 0:
+        return "RETRY_ONCE"
+    return "AWAIT_RECONCILIATION"

@@ -1,0 +1,11 @@
+"""Reads only the status, as if every situation were a first timeout with matching arguments."""
+
+POINTS_AT = "its result is not this call's"
+
+
+def decide(situation):
+    if situation["status"] == "SUCCEEDED":
+        return "REPLAY_SUCCESS"
+    if situation["status"] == "NOT_EXECUTED":
+        return "RETRY_ONCE"
+    return "AWAIT_RECONCILIATION"

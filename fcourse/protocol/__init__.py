@@ -6,4 +6,7 @@
 - ``transcript``  the transcript inspector: a conversation as a table, results linked to their calls
 - ``messages``    messages as the plain dicts that go over the wire
 - ``scripted``    a scripted model behind the real SDK, for cases the teaching model cannot play
+- ``responses_loop``      the same loop on the Responses API (items, outputs by ``call_id``); tool menu converters
+- ``scripted_responses``  the scripted model behind ``client.responses``
+- ``shapes``      the round trip in three vendors' shapes (OpenAI Chat Completions, OpenAI Responses, Anthropic)
 """

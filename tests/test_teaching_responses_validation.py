@@ -55,6 +55,8 @@ REFUSALS = [
      "Missing required parameter: 'input'."),
     ("input empty", {"input": []}, 400, None, "missing_required_parameter",
      "One of \"input\" or \"previous_response_id\" or 'prompt' or 'conversation' must be provided."),
+    ("input an empty string", {"input": ""}, 400, None, "missing_required_parameter",
+     "One of \"input\" or \"previous_response_id\" or 'prompt' or 'conversation' must be provided."),
     ("input an object", {"input": {"role": "user"}}, 400, "input", "invalid_type",
      "Invalid type for 'input': expected one of a string or array of input items, but got an object instead."),
     ("input item a number", {"input": [7]}, 400, "input[0]", "invalid_type",

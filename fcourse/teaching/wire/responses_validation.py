@@ -225,7 +225,7 @@ def validate_responses_request(body: object) -> ResponsesRequest:
             raise unknown_parameter(name)
     if "input" not in body:
         raise fail("Missing required parameter: 'input'.", "input", "missing_required_parameter")
-    new_items = check_input(body["input"])
+    new_items = check_input(body["input"]) if body["input"] != "" else []  # "" is no input, as hosted
     flat, chat_tools = check_response_tools(body, model)
     echo_choice, chat_choice, allowed = check_response_tool_choice(body, flat)
     text, response_format = check_text(body)

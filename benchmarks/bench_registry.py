@@ -10,8 +10,9 @@ the JSON string a model sends (``'{"a": 1, "b": 2}'``):
 3. langchain-core's ``StructuredTool.invoke`` (pydantic validation);
 4. the OpenAI Agents SDK's ``function_tool`` → ``on_invoke_tool`` (pydantic validation).
 
-Peers 3 and 4 are bench-only optional dependencies (``pip install -e '.[bench]'``,
-which ``make bench`` does); a peer that is not installed is reported as such.
+Peer 3 is a bench-only optional dependency (``pip install -e '.[bench]'``, which ``make bench``
+does); peer 4 comes with the test extra (``make install``). A peer that is not installed is
+reported as such.
 Each figure is the best of 5 rounds of N/5 calls, measured in one run.
 An invalid call is timed too, so the speed of the valid path does not hide the
 cost of reporting every schema error in full. Last, the first validation in a fresh
@@ -83,7 +84,7 @@ def agents_call() -> Callable[[], object] | str:
         from agents import function_tool
         from agents.tool_context import ToolContext
     except ImportError:
-        return "not installed (pip install -e '.[bench]')"
+        return "not installed (pip install -e '.[test]')"
     tool = function_tool(add)
     context = ToolContext(context=None, tool_name="add", tool_call_id="call_1", tool_arguments=ARGUMENTS)
     loop = asyncio.new_event_loop()

@@ -41,6 +41,7 @@ _REFERENCES = {
     "run_call": ("run_call", solutions.run_call),
     "loop": ("tool_loop", solutions.tool_loop),
     "parallel_loop": ("tool_loop", solutions.parallel_tool_loop),
+    "responses_loop": ("responses_loop", solutions.responses_loop),
 }
 
 

@@ -20,6 +20,7 @@ SHOWN = {
         ("run_call_in_session", {"def run_call_in_session(": "def run_call("}),
         ("parallel_tool_loop", {"def parallel_tool_loop(": "def tool_loop(",
                                 "pool.submit(run_call_in_session,": "pool.submit(run_call,"}),
+        ("responses_loop", {}),
     ],
 }
 

@@ -18,9 +18,9 @@ PUBLIC = {
     "failure_gallery", "parse_panel", "parse_prompt_reply",
     "prompt_hack_flowchart", "run_prompt_hack", "run_sweep",
     # chapter 2: the native tools protocol
-    "LoopResult", "ScriptedModel", "Transcript", "check_loop", "check_parallel_loop", "check_run_call",
-    "execute_call", "inspect_transcript",
-    "lint_messages", "protocol_panel", "run_tool_loop",
+    "LoopResult", "ScriptedModel", "Transcript", "check_loop", "check_parallel_loop", "check_responses_loop",
+    "check_run_call", "execute_call", "inspect_transcript", "lint_messages", "protocol_panel", "run_responses_loop",
+    "run_tool_loop", "tool_shapes",
     # chapter 3: why the model picks a tool
     "Price", "check_description", "confusion_chart", "distractor_curve", "estimate_cost", "line_chart",
     "load_cases", "run_cases", "run_prompt_only", "selection_panel", "swap_descriptions", "swap_experiment",

@@ -54,8 +54,9 @@ def test_missing_and_too_old_packages_are_reported(monkeypatch: pytest.MonkeyPat
 
 def test_the_apis_the_teaching_model_serves_are_named_from_its_routes(monkeypatch: pytest.MonkeyPatch) -> None:
     report = check_environment()
-    assert ("Chat Completions", "POST /v1/chat/completions") in report.apis
+    assert report.apis == (("Chat Completions", "POST /v1/chat/completions"), ("Responses", "POST /v1/responses"))
     assert "teaching model serves" in str(report) and "Chat Completions (POST /v1/chat/completions)" in str(report)
+    assert "Responses (POST /v1/responses)" in str(report)
     # an API is listed exactly when the endpoint has a route for it (a 404 means none)
     from fcourse.teaching.wire import endpoint
 

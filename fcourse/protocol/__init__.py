@@ -7,4 +7,7 @@
 - ``messages``    messages as the plain dicts that go over the wire
 - ``scripted``    a scripted model behind the real SDK, for cases the teaching model cannot play
 - ``legacy``      the June 2023 ``functions`` request rewritten into the November 2023 ``tools`` shape
+- ``responses_loop``      the same loop on the Responses API (items, outputs by ``call_id``); tool menu converters
+- ``scripted_responses``  the scripted model behind ``client.responses``
+- ``shapes``      the round trip in three vendors' shapes (OpenAI Chat Completions, OpenAI Responses, Anthropic)
 """

@@ -20,7 +20,9 @@ protocol mistake is a real HTTP 400:
 
 What counts is what the loop *sent* (the requests the scripted model
 received) and the conversation it returned. :data:`CASES` and the helpers are
-shared with chapter 2's third checker (:mod:`fcourse.lab.exercises.parallel`).
+shared with chapter 2's third checker (:mod:`fcourse.lab.exercises.parallel`);
+:func:`run_case` and :func:`never_ending_case` also run the Responses checker
+(:mod:`fcourse.lab.exercises.responses_loop`) on its own scripted model.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from fcourse.protocol.scripted import Reply, ScriptedModel, call, text
 
 __all__ = [
     "CASES",
+    "TIMES",
     "LoopCase",
     "calls_in",
     "check_loop",
@@ -82,7 +85,7 @@ class LoopCase:
     question: str
     tools: list[dict[str, Any]]
     script: Callable[[list[dict[str, Any]]], Reply]
-    verify: Callable[[ScriptedModel, LoopCase, Any], str | None]
+    verify: Callable[[Any, LoopCase, Any], str | None]  # (the scripted model, the case, what the loop returned)
     hint: str
     options: dict[str, Any] = field(default_factory=dict)
     handlers: dict[str, Callable[..., Any]] = field(default_factory=dict)
@@ -98,7 +101,8 @@ class LoopCase:
 
 # ----------------------------------------------------------------------------- the cases
 
-_TIMES = {"Tokyo": "09:00", "Paris": "02:00", "Lima": "19:00"}
+#: the local time in each city the time cases ask about
+TIMES = {"Tokyo": "09:00", "Paris": "02:00", "Lima": "19:00"}
 _ID_HINT = ("append the assistant message as it is, then one role \"tool\" message per call "
             "with that call's own id (tool_call_id=tool_call[\"id\"])")
 
@@ -117,29 +121,29 @@ def _one_call() -> LoopCase:
     case = LoopCase("one call", "1 call, then the answer", "What time is it in Tokyo?",
                     [function_tool("get_local_time", "Current local time in a city.", city="string")],
                     script, verify, _ID_HINT)
-    case.handler("get_local_time", lambda city: _TIMES[city])
+    case.handler("get_local_time", lambda city: TIMES[city])
     return case
 
 
 def _three_calls() -> LoopCase:
     def script(messages: list[dict[str, Any]]) -> Reply:
         if messages[-1]["role"] != "tool":
-            return call(*(("get_local_time", {"city": city}) for city in _TIMES))
+            return call(*(("get_local_time", {"city": city}) for city in TIMES))
         return text("done")
 
     def verify(model: ScriptedModel, case: LoopCase, returned: Any) -> str | None:
         ran = sorted(kwargs.get("city", "?") for _, kwargs in case.ran)
-        if ran != sorted(_TIMES):
+        if ran != sorted(TIMES):
             return f"3 calls proposed, the handlers ran for {ran or 'none'}"
         cities = {c["id"]: json.loads(c["function"]["arguments"])["city"] for c in calls_in(model.last_messages)}
         wrong = [cities[i] for i, content in results_by_id(model.last_messages).items()
-                 if value(content) != _TIMES.get(cities.get(i, ""))]
+                 if value(content) != TIMES.get(cities.get(i, ""))]
         return f"results under the wrong id for {', '.join(wrong)}" if wrong else None
 
     case = LoopCase("three calls in one reply", "3 calls, each answered by id", "Time in Tokyo, Paris and Lima?",
                     [function_tool("get_local_time", "Current local time in a city.", city="string")],
                     script, verify, "run every call in message[\"tool_calls\"], not only the first, " + _ID_HINT)
-    case.handler("get_local_time", lambda city: _TIMES[city])
+    case.handler("get_local_time", lambda city: TIMES[city])
     return case
 
 
@@ -172,7 +176,17 @@ def _two_rounds() -> LoopCase:
     return case
 
 
-def never_ending_case(limit: int | None) -> LoopCase:
+def _unanswered_messages(returned: list[Any]) -> int:
+    return sum(p.rejected for p in lint_messages(returned))
+
+
+def never_ending_case(limit: int | None, tools: list[dict[str, Any]] | None = None,
+                      unanswered: Callable[[list[Any]], int] = _unanswered_messages) -> LoopCase:
+    """The model asks for ``job_status`` forever; ``limit`` is the loop's ``max_rounds`` (None: its default, 5).
+
+    ``tools`` is the menu in the API's shape, ``unanswered`` counts the calls the returned conversation
+    leaves unanswered (Chat Completions by default).
+    """
     wanted = limit or 5
 
     def verify(model: ScriptedModel, case: LoopCase, returned: Any) -> str | None:
@@ -182,14 +196,14 @@ def never_ending_case(limit: int | None) -> LoopCase:
         if len(case.ran) not in (wanted - 1, wanted):
             return f"{len(case.ran)} calls ran in {wanted} rounds"
         if not isinstance(returned, list):
-            case.hint = "return the conversation: the list of messages, tool results included"
-            return f"returned {type(returned).__name__}, not the list of messages"
-        unanswered = [p for p in lint_messages(returned) if p.rejected]
-        return f"{len(unanswered)} call(s) left unanswered in the returned list" if unanswered else None
+            case.hint = "return the conversation: the whole list, tool results included"
+            return f"returned {type(returned).__name__}, not the list"
+        left = unanswered(returned)
+        return f"{left} call(s) left unanswered in the returned list" if left else None
 
     name = "never-ending model" if limit is None else f"round limit {limit}"
     case = LoopCase(name, f"{wanted} requests, every call answered", "Is export job J-7 done yet?",
-                    [function_tool("job_status", "Status of a background job.", job_id="string")],
+                    tools or [function_tool("job_status", "Status of a background job.", job_id="string")],
                     lambda messages: call(("job_status", {"job_id": "J-7"})), verify,
                     "in the last round answer each call with error_result(\"NOT_EXECUTED\", ...) instead of "
                     "running it, so the conversation you return answers every call",
@@ -224,17 +238,23 @@ CASES: tuple[Callable[[], LoopCase], ...] = (
 # ----------------------------------------------------------------------------- running
 
 
-def run_case(loop: Callable[..., Any], case: LoopCase) -> CheckCase:
-    """Run ``loop`` on one case against a fresh scripted model; the verdict as a report row."""
+def run_case(loop: Callable[..., Any], case: LoopCase, scripted: Callable[..., Any] = ScriptedModel,
+             error_hint: Callable[[str], str] | None = None) -> CheckCase:
+    """Run ``loop`` on one case against a fresh scripted model; the verdict as a report row.
+
+    ``scripted`` builds the model (``ScriptedModel``, or the Responses twin); an HTTP error the
+    endpoint answers gets ``error_hint(message)`` as its hint when given, else the case's.
+    """
     import openai
 
-    model = ScriptedModel(case.script, max_requests=12)
+    model = scripted(case.script, max_requests=12)
     messages = [{"role": "user", "content": case.question}]
     try:
         returned = loop(model.client(), model.name, messages, case.tools, case.handlers, **case.options)
-    except openai.BadRequestError as error:
-        detail = error.body.get("message") if isinstance(error.body, dict) else str(error)
-        return CheckCase(case.name, case.expected, f"HTTP 400: {str(detail)[:70]}", False, case.hint)
+    except openai.APIStatusError as error:
+        detail = str(error.body.get("message") if isinstance(error.body, dict) else error)
+        return CheckCase(case.name, case.expected, f"HTTP {error.status_code}: {detail[:70]}", False,
+                         error_hint(detail) if error_hint else case.hint)
     except Exception as error:  # noqa: BLE001 - the learner's loop must not raise; say how it did
         if len(model.requests) >= model.max_requests:
             return CheckCase(case.name, case.expected, f"still asking after {model.max_requests} requests", False,

@@ -8,7 +8,8 @@ runs on the one here, and says so (:func:`yours_or_reference`).
 They validate with jsonschema directly, as a learner would (the package itself goes through its one
 seam, ``fcourse.schema``). Chapter 2's third exercise redefines ``run_call`` and ``tool_loop`` in the
 notebook; here they are ``run_call_in_session`` and ``parallel_tool_loop``, so both versions can live in
-one module.
+one module. ``responses_loop`` is chapter 2's fourth exercise: the loop of exercise 2 on
+``client.responses``, reusing ``run_call`` for every call.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = [
     "error_result",
     "extract_action",
     "parallel_tool_loop",
+    "responses_loop",
     "run_call",
     "run_call_in_session",
     "run_tool_call",
@@ -204,3 +206,24 @@ def parallel_tool_loop(client, model, messages, tools, handlers, max_rounds=5, s
         for tool_call, content in zip(calls, contents):
             messages.append({"role": "tool", "tool_call_id": tool_call["id"], "content": content})
     return messages
+
+
+def responses_loop(client, model, input, tools, handlers, max_rounds=5):
+    """tool_loop on client.responses: output items go back as they are, each call answered by its call_id."""
+    nested = [{"type": "function", "function": {k: v for k, v in t.items() if k != "type"}} for t in tools]
+    items = list(input)
+    for round_number in range(1, max_rounds + 1):
+        response = client.responses.create(model=model, input=items, tools=tools)
+        output = [item.to_dict() for item in response.output]
+        items.extend(output)  # the model's items as they are: its function_call items included
+        calls = [item for item in output if item["type"] == "function_call"]
+        if not calls:  # no function_call items (a message beside calls is not the answer)
+            return items
+        for item in calls:  # every call, answered by its call_id (not its item id, fc_...)
+            if round_number == max_rounds:
+                content = error_result("NOT_EXECUTED", f"the loop's limit of {max_rounds} rounds was reached")
+            else:  # run_call reads the Chat Completions shape: the call's name and arguments moved up a level
+                tool_call = {"id": item["call_id"], "function": {"name": item["name"], "arguments": item["arguments"]}}
+                content = run_call(tool_call, nested, handlers)
+            items.append({"type": "function_call_output", "call_id": item["call_id"], "output": content})
+    return items

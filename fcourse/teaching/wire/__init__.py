@@ -1,8 +1,11 @@
 """The wire: what the hosted API does around a model, so the SDK cannot tell the difference.
 
-``endpoint`` routes a request (Chat Completions, models, explain) and answers with the hosted API's
-bodies and status codes; ``validation`` and its helpers (``validation_messages``, ``validation_tools``,
-``validation_common``) check a request field by field with the hosted API's error wording;
+``endpoint`` routes a request (Chat Completions, Responses, models, explain) and answers with the hosted
+API's bodies and status codes; ``responses`` serves ``/v1/responses`` on the same policy, with
+``responses_validation``, ``responses_items`` (input items, pairing by ``call_id``), ``responses_tools``,
+``responses_shaping`` (output items, events) and ``responses_store`` (``previous_response_id``);
+``validation`` and its helpers (``validation_messages``, ``validation_tools``, ``validation_common``)
+check a request field by field with the hosted API's error wording;
 ``shaping`` turns the policy's ``Decision`` into a response body or a stream of chunks (ids, usage,
 ``finish_reason``); ``transport`` plugs the endpoint into an httpx2 client in-process, and ``server``
 serves it over real HTTP. The top layer: it may import everything below it (``fcourse.teaching.policy``,

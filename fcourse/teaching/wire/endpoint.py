@@ -10,6 +10,9 @@ in-process transport (``fcourse.teaching.wire.transport``) and the HTTP server
 Routes::
 
     POST /v1/chat/completions    the model (stream=true answers with SSE)
+    POST /v1/responses           the same model in the Responses API's shape
+                                 (``fcourse.teaching.wire.responses``; GET/DELETE
+                                 /v1/responses/{id} read and forget a stored one)
     GET  /v1/models              the one model, in the hosted list format
     GET  /v1/models/{id}
     POST /v1/fcourse/explain     glass box: same body, returns the decision record
@@ -38,6 +41,8 @@ from typing import Any
 from fcourse.backends import TEACHING_BACKENDS, active_backend
 from fcourse.errors import ConfigurationError, InvalidRequestError
 from fcourse.teaching.deciding.decision import Decision, check_decision
+from fcourse.teaching.wire import responses
+from fcourse.teaching.wire.responses_shaping import response_body
 from fcourse.teaching.wire.shaping import (
     CREATED_EPOCH,
     SYSTEM_FINGERPRINT,
@@ -198,8 +203,34 @@ def _in_words(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _is_responses_body(body: object) -> bool:
+    """A Responses API body (``input``, no ``messages``) rather than a Chat Completions one."""
+    return isinstance(body, dict) and "input" in body and "messages" not in body
+
+
+def _responses_explanation(body: object) -> dict[str, Any]:
+    request, _ = responses.prepare(body, CONTEXT_WINDOW)
+    decision = _decide(request.chat)
+    response = response_body(request, decision, request_digest(request.canonical()))
+    return {
+        "object": "fcourse.explanation",
+        "id": response["id"],
+        "model": MODEL_NAME,
+        "decision": {
+            "kind": decision.kind,
+            "finish_reason": decision.finish_reason,
+            "status": response["status"],
+            "output": response["output"],
+        },
+        "record": decision.record,
+        "in_words": _in_words(decision.record),
+    }
+
+
 def _explanation(body: object) -> dict[str, Any]:
     """The glass-box record for a body (what ``POST /v1/fcourse/explain`` answers)."""
+    if _is_responses_body(body):
+        return _responses_explanation(body)
     request, _ = _validated(body)
     digest = request_digest(request)
     decision = _decide(request)
@@ -225,7 +256,11 @@ def explain(body: dict[str, Any]) -> dict[str, Any]:
     ``messages``, ``tools``, ...) and returns what ``Connection.explain`` and
     ``POST /v1/fcourse/explain`` return: ``{"object": "fcourse.explanation",
     "id", "model", "decision": {"kind", "finish_reason", "message"}, "record",
-    "in_words"}``, where ``record`` is the policy's decision record (chapter 3
+    "in_words"}``. A Responses API body (``input`` and no ``messages``, as for
+    ``client.responses.create(**body)``) is explained too: its ``decision`` has
+    ``"status"`` and ``"output"`` (the response's items) in place of ``"message"``,
+    and the record is the same one the equivalent Chat Completions request gets.
+    Here ``record`` is the policy's decision record (chapter 3
     reads it) and ``in_words`` its word -> meaning mapping in words a learner
     reads: ``{"terms": ["Beijing → place", ...], "tools": {name: [...]}}``.
 
@@ -270,9 +305,12 @@ def _explain_route(raw: bytes) -> Reply:
 def _route(method: str, path: str, raw: bytes) -> Reply:
     routes: dict[str, dict[str, Any]] = {
         "/v1/chat/completions": {"POST": lambda: _chat(raw)},
+        "/v1/responses": {"POST": lambda: responses.create(raw, _reply_decision, CONTEXT_WINDOW)},
         "/v1/fcourse/explain": {"POST": lambda: _explain_route(raw)},
         "/v1/models": {"GET": lambda: json_reply({"object": "list", "data": [_model_object()]})},
     }
+    if path.startswith("/v1/responses/") and path.count("/") == 3:
+        return responses.item_route(method, path[len("/v1/responses/") :])
     if path.startswith("/v1/models/"):
         model = path[len("/v1/models/") :]
         if method != "GET":

@@ -31,15 +31,18 @@ __all__ = [
     "Reply",
     "completion_body",
     "completion_id",
+    "created",
     "dumps",
     "error_reply",
     "estimate_tokens",
+    "fragments",
     "json_reply",
     "prompt_tokens",
     "request_digest",
     "request_id",
     "sse_reply",
     "stream_chunks",
+    "tool_call_id",
     "usage_estimate",
 ]
 
@@ -106,11 +109,13 @@ def completion_id(digest: bytes) -> str:
     return "chatcmpl-" + _base62(digest, 29)
 
 
-def _call_id(digest: bytes, index: int) -> str:
+def tool_call_id(digest: bytes, index: int) -> str:
+    """The id of the ``index``-th tool call of the reply (``call_`` and 24 base-62 characters)."""
     return "call_" + _base62(hashlib.sha256(digest + b"call" + index.to_bytes(4, "big")).digest(), 24)
 
 
-def _created(digest: bytes) -> int:
+def created(digest: bytes) -> int:
+    """``created``: the fixed epoch plus an offset under a year taken from the digest."""
     return CREATED_EPOCH + int.from_bytes(digest[:4], "big") % 31_536_000
 
 
@@ -179,7 +184,7 @@ def usage_estimate(request: dict[str, Any], content: str | None, calls: list[dic
 def _message(decision: Decision, digest: bytes) -> tuple[str | None, list[dict[str, Any]]]:
     calls = [
         {
-            "id": _call_id(digest, i),
+            "id": tool_call_id(digest, i),
             "type": "function",
             "function": {
                 "name": call.name,
@@ -206,7 +211,7 @@ def completion_body(request: dict[str, Any], decision: Decision, digest: bytes) 
     return {
         "id": completion_id(digest),
         "object": "chat.completion",
-        "created": _created(digest),
+        "created": created(digest),
         "model": request["model"],
         "choices": [
             {"index": 0, "message": message, "logprobs": None, "finish_reason": decision.finish_reason}
@@ -219,7 +224,7 @@ def completion_body(request: dict[str, Any], decision: Decision, digest: bytes) 
 _PIECE = re.compile(r"\s*(?:[A-Za-z0-9_]+|\S)|\s+")
 
 
-def _fragments(text: str, per_chunk: int) -> list[str]:
+def fragments(text: str, per_chunk: int) -> list[str]:
     """Split text into token-sized fragments that concatenate back to it exactly."""
     pieces = _PIECE.findall(text)
     return ["".join(pieces[i : i + per_chunk]) for i in range(0, len(pieces), per_chunk)]
@@ -233,7 +238,7 @@ def stream_chunks(
     head = {
         "id": completion_id(digest),
         "object": "chat.completion.chunk",
-        "created": _created(digest),
+        "created": created(digest),
         "model": request["model"],
         "system_fingerprint": SYSTEM_FINGERPRINT,
     }
@@ -259,12 +264,12 @@ def stream_chunks(
         )
     else:
         out.append(chunk({"role": "assistant", "content": "", "refusal": None}))
-        for piece in _fragments(content or "", 2):
+        for piece in fragments(content or "", 2):
             out.append(chunk({"content": piece}))
     for i, call in enumerate(calls):
         if i > 0 or content:
             out.append(chunk({"tool_calls": [_call_head(i, call)]}))
-        for piece in _fragments(call["function"]["arguments"], 3):
+        for piece in fragments(call["function"]["arguments"], 3):
             out.append(chunk({"tool_calls": [{"index": i, "function": {"arguments": piece}}]}))
     out.append(chunk({}, decision.finish_reason))
     if include_usage:

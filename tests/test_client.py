@@ -194,24 +194,15 @@ def test_reads_os_environ_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_server_backend_against_a_live_server() -> None:
-    import threading
+    from fcourse.teaching.wire.server import TeachingServer
 
-    from fcourse.teaching.wire.server import make_server
-
-    server = make_server("127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        port = server.server_address[1]
-        client, model = connect("server", env={"FCOURSE_BASE_URL": f"http://127.0.0.1:{port}/v1"}, quiet=True)
+    with TeachingServer("127.0.0.1", 0, quiet=True) as server:
+        client, model = connect("server", env={"FCOURSE_BASE_URL": server.url}, quiet=True)
         offline, _ = connect(quiet=True, env={})
         messages = [{"role": "user", "content": "What was my order total last month?"}]
         over_http = client.chat.completions.create(model=model, messages=messages)
         in_process = offline.chat.completions.create(model=model, messages=messages)
         assert over_http.model_dump() == in_process.model_dump()
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_the_server_backend_says_who_is_asking_and_in_which_notebook() -> None:

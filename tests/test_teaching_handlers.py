@@ -149,11 +149,14 @@ def test_a_stop_ends_the_event_streams_at_once() -> None:
     events = httpx2.Client(timeout=10).send(
         httpx2.Client().build_request("GET", server.url + "/fcourse/room/events"), stream=True
     )
-    assert next(events.iter_lines()).startswith("data: ")
+    lines = events.iter_lines()
+    assert next(lines).startswith("data: ")
     started = time.monotonic()
     assert server.close() is True
     assert time.monotonic() - started < 3
+    assert [line for line in lines if line] == []  # the stream ended whole (a cut one raises here)
     events.close()
+    assert server.close() is True  # closing a stopped server again is harmless
 
 
 def test_the_page_is_self_contained(server: TeachingServer) -> None:

@@ -226,6 +226,7 @@ class RoomEventsHandler(_Base):
         self.set_header("Cache-Control", "no-store")
         self._gone = False
         sent = -1
+        self.server.replying += 1  # a reply in flight: a stopping server lets it end cleanly
         try:
             while not (self._gone or self.server.stopping):
                 if self.server.room.version != sent:
@@ -242,6 +243,9 @@ class RoomEventsHandler(_Base):
             await self.finish()
         except iostream.StreamClosedError:
             pass
+        finally:
+            self.server.replying -= 1
+            self.server.replied()
 
     def on_connection_close(self) -> None:
         self._gone = True

@@ -174,9 +174,12 @@ class TeachingServer:
         return self.replying == 0
 
     def stop(self) -> None:
-        """Ask the server to stop (from any thread). Asked again while stopping: stop without waiting."""
+        """Ask the server to stop (from any thread). Asked again while stopping: stop without waiting.
+        Asked once it has stopped: nothing to do."""
         if self._stop_requested is None:
             self._ready.wait(10)
+        if self.drained is not None:
+            return
         loop, event, wake = self.loop, self._stop_requested, self._wake
         assert event is not None and wake is not None
         if event.is_set():

@@ -34,21 +34,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REQUIRED, unavailable
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 SHOTS = ROOT / "screenshots"
-REQUIRED = os.environ.get("FCOURSE_REQUIRE_BROWSER", "") not in ("", "0")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TOKEN = "fcourse-browser-test"
 #: user settings that keep JupyterLab quiet and render every cell (no virtual scrolling)
 LAB_SETTINGS = {
@@ -60,18 +50,7 @@ LAB_SETTINGS = {
 }
 
 
-def _unavailable() -> str | None:
-    """Why the browser tests cannot run here, or None."""
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install -e '.[test]')"
-    if not Path(CHROMIUM).exists():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    return None
-
-
-UNAVAILABLE = _unavailable()
+UNAVAILABLE = unavailable()
 if UNAVAILABLE and not REQUIRED:
     pytest.skip(UNAVAILABLE, allow_module_level=True)
 

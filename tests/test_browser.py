@@ -40,12 +40,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 SHOTS = ROOT / "screenshots"
 TOKEN = "fcourse-browser-test"
-#: user settings that keep JupyterLab quiet and render every cell (no virtual scrolling)
+#: the course's JupyterLab defaults, as `make lab` uses them (no news pop-up, no update check)
+APP_SETTINGS = ROOT / "lab-settings"
+#: user settings for the test only: render every cell (no virtual scrolling), so every output can be checked
 LAB_SETTINGS = {
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false",
-        "checkForUpdates": False,
-    },
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 
@@ -97,6 +95,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.extension_manager=readonly",
         f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.app_settings_dir={APP_SETTINGS}",
         f"--LabApp.workspaces_dir={home / 'workspaces'}",
     ]
     if hasattr(os, "getuid") and os.getuid() == 0:

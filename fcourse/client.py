@@ -130,7 +130,7 @@ def _anonymous_client() -> str:
 
 
 def classroom_headers(env: Mapping[str, str]) -> dict[str, str]:
-    """What ``connect()`` tells a classroom server about who is asking (chapter 0, "Running a classroom").
+    """What ``connect()`` tells a classroom server about who is asking (the README's "Running a classroom").
 
     ``X-Fcourse-Learner``: ``FCOURSE_LEARNER``, when set; ``X-Fcourse-Client``: an anonymous id of
     the machine account (a hash), so learners without a name who share an address (a JupyterHub)

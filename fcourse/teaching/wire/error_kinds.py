@@ -1,6 +1,6 @@
 """Which mistake an error reply shows, read from the error body the endpoint returned (the live view's table).
 
-Introduced for the classroom (chapter 0, "Running a classroom"). The instructor's live view
+Introduced for the classroom (the README's "Running a classroom"). The instructor's live view
 counts each learner's API errors by *kind*: a ``tool_call_id`` that is not among the
 previous message's calls, a tool message with no call before it, arguments sent as an
 object instead of a JSON string. A kind is read from what the endpoint already returns

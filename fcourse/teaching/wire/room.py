@@ -1,6 +1,6 @@
 """The room: who has asked the classroom server what, and which mistakes they hit (the live view's data).
 
-Introduced for the classroom (chapter 0, "Running a classroom"). The server records every
+Introduced for the classroom (the README's "Running a classroom"). The server records every
 request to the model here, after the endpoint has answered it; ``GET /v1/fcourse/room``
 returns ``Room.snapshot()`` and the live view at ``GET /`` draws it.
 

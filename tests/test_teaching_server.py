@@ -626,6 +626,38 @@ def test_the_event_loop_answers_while_the_model_is_busy() -> None:
                 asker.join(15)
 
 
+def test_the_model_runs_on_as_many_threads_as_the_cores() -> None:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2
+    lock, release = threading.Lock(), threading.Event()
+    inside, most = [0], [0]
+
+    def endpoint(method: str, path: str, body: bytes) -> Any:
+        if path.endswith("/chat/completions"):
+            with lock:
+                inside[0] += 1
+                most[0] = max(most[0], inside[0])
+            release.wait(10)
+            with lock:
+                inside[0] -= 1
+        return handle(method, path, body)
+
+    with TeachingServer("127.0.0.1", 0, quiet=True, endpoint=endpoint) as server:
+        client = openai.OpenAI(api_key="classroom", base_url=server.url, max_retries=0, timeout=15)
+        askers = [threading.Thread(target=client.chat.completions.create, kwargs=REQUEST) for _ in range(cores + 2)]
+        for asker in askers:
+            asker.start()
+        try:
+            deadline = time.monotonic() + 10
+            while inside[0] < cores and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(0.3)  # time for a thread beyond the pool's to come in, if there were one
+            assert server.workers == cores and most[0] == cores
+        finally:
+            release.set()
+            for asker in askers:
+                asker.join(15)
+
+
 def test_new_routes_and_lazy_streams_pass_through_unchanged() -> None:
     """A route the endpoint adds (``/v1/responses``, say) needs no server change, streamed or not."""
     produced: list[str] = []

@@ -11,6 +11,8 @@ For each server, started in its own process (``python -m fcourse serve`` for the
    turn), from ``--processes`` load-generator processes. Every reply is checked (a tool call with
    the expected argument); anything else, an exception included, is an error. Figures: requests/s
    over the whole run, p50 and p99 latency, errors. Targets: >= 400 req/s, p99 <= 250 ms, 0 errors.
+   Also the CPU time per request of the server process (from /proc) and of the load generator
+   (``time.process_time``): with the load average, they tell a slow server from a busy machine.
 2. **Idle and half-sent connections.** 300 connections that send nothing and 50 that stop halfway
    (25 in the headers, 25 in the body) stay open while 20 new requests are made one after another,
    each on a new connection. Figure: the slowest of them (and the median). Target: <= 50 ms.
@@ -126,7 +128,7 @@ def _learner(base: str, requests: int, number: int, latencies: list[float], erro
 
 def _worker(
     base: str, clients: int, requests: int, first: int, start_at: float
-) -> tuple[list[float], list[str], float, float]:
+) -> tuple[list[float], list[str], float, float, float]:
     import openai  # noqa: F401  (imported before the clock starts)
 
     import fcourse.client  # noqa: F401
@@ -137,12 +139,12 @@ def _worker(
         threading.Thread(target=_learner, args=(base, requests, first + n, latencies, errors)) for n in range(clients)
     ]
     time.sleep(max(0.0, start_at - time.time()))  # all processes start together
-    began = time.time()
+    began, cpu = time.time(), time.process_time()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return latencies, errors, began, time.time()
+    return latencies, errors, began, time.time(), time.process_time() - cpu
 
 
 def _p99(latencies: list[float]) -> float:
@@ -150,12 +152,23 @@ def _p99(latencies: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
-def room_load(base: str, clients: int, requests: int, processes: int) -> dict[str, Any]:
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc (Linux); NaN elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def room_load(base: str, clients: int, requests: int, processes: int, pid: int) -> dict[str, Any]:
     per = [clients // processes + (1 if p < clients % processes else 0) for p in range(processes)]
+    server_cpu = _cpu_seconds(pid)
     with multiprocessing.get_context("spawn").Pool(processes) as pool:
         start_at = time.time() + 3.0  # time for every worker to start and import the SDK
         jobs = [pool.apply_async(_worker, (base, n, requests, sum(per[:p]), start_at)) for p, n in enumerate(per)]
         results = [job.get(timeout=600) for job in jobs]
+    server_cpu = _cpu_seconds(pid) - server_cpu  # the workers' start-up costs it nothing: it idles
     # from the first request sent to the last reply received, whatever each process's start-up took
     elapsed = max(r[3] for r in results) - min(r[2] for r in results)
     latencies = [t for r in results for t in r[0]]
@@ -167,6 +180,8 @@ def room_load(base: str, clients: int, requests: int, processes: int) -> dict[st
         "p99_ms": _p99(latencies) * 1000,
         "errors": len(errors),
         "first_error": errors[0] if errors else "",
+        "server_cpu_ms": server_cpu / len(latencies) * 1000,
+        "client_cpu_ms": sum(r[4] for r in results) / len(latencies) * 1000,
     }
 
 
@@ -316,7 +331,7 @@ def measure(name: str, clients: int, requests: int, processes: int) -> dict[str,
     try:
         _quiet_learners(base, 3)  # warm-up: connections, both languages
         for phase, run in (
-            ("room", lambda: room_load(base, clients, requests, processes)),
+            ("room", lambda: room_load(base, clients, requests, processes, proc.pid)),
             ("crowded", lambda: crowded(base)),
             ("slow", lambda: slow_stream(base, requests)),
         ):
@@ -334,6 +349,8 @@ ROWS: list[tuple[str, Callable[[dict[str, Any]], float], str, Callable[[float], 
     ("p50 ms", lambda f: f["room"]["p50_ms"], "{:.1f}", None),
     ("p99 ms", lambda f: f["room"]["p99_ms"], "{:.1f}", lambda v: v <= 250),
     ("errors", lambda f: f["room"]["errors"] + f["slow"]["errors"], "{:.0f}", lambda v: v == 0),
+    ("server CPU ms per request", lambda f: f["room"]["server_cpu_ms"], "{:.2f}", None),
+    ("load generator CPU ms per request", lambda f: f["room"]["client_cpu_ms"], "{:.2f}", None),
     ("new request, 350 held: slowest ms", lambda f: f["crowded"]["max_ms"], "{:.1f}", lambda v: v <= 50),
     ("new request, 350 held: median ms", lambda f: f["crowded"]["p50_ms"], "{:.1f}", None),
     ("of the 350 held, still open", lambda f: f["crowded"]["still_open"], "{:.0f}", None),

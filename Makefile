@@ -17,8 +17,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# lab-settings/overrides.json: JupyterLab's defaults for this course (no "get notified about Jupyter news?"
+# pop-up, no update check); a learner's own settings still win over them.
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(ARGS)
+	$(BIN)/jupyter lab --notebook-dir=notebooks --LabApp.app_settings_dir=$(CURDIR)/lab-settings $(ROOT_FLAG) $(ARGS)
 
 # ruff over the package, tests, tools, benchmarks and notebooks (configured in pyproject.toml).
 lint: $(STAMP)

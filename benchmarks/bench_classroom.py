@@ -1,18 +1,30 @@
-"""Can one machine serve a classroom? N concurrent learners x M requests over loopback HTTP.
+"""Can one machine serve a classroom? The new server (tornado) and the old one, side by side in one run.
 
-    python benchmarks/bench_classroom.py [--clients 32] [--requests 20] [--processes 2]
+    python benchmarks/bench_classroom.py [--clients 32] [--requests 20] [--processes 2] [--servers new,old]
 
-Starts ``python -m fcourse serve`` in its own process, then runs the load from
-``--processes`` worker processes (so the load generator's own SDK work is not
-squeezed into one interpreter), each with ``clients / processes`` threads. Every
-thread is one learner with its own ``openai.OpenAI`` client, asking the same
-kind of question a chapter asks (three tools; English and Chinese in turn).
-Every reply is checked (a tool call with the expected argument); anything else,
-an exception included, counts as an error.
+For each server, started in its own process (``python -m fcourse serve`` for the new one,
+``benchmarks/legacy_server.py`` for the old ``ThreadingHTTPServer``), three measurements:
 
-Prints throughput (requests/s over the whole run), p50 and p99 latency and the
-error count. Bounded: N x M requests, each with a 30 s client timeout, to
-127.0.0.1 only.
+1. **A room of learners.** ``--clients`` learners, each a thread with its own SDK client made by
+   ``fcourse.connect("server")`` (so each sends its ``FCOURSE_LEARNER`` name, as a notebook does),
+   ask ``--requests`` questions each, the kind a chapter asks (three tools; English and Chinese in
+   turn), from ``--processes`` load-generator processes. Every reply is checked (a tool call with
+   the expected argument); anything else, an exception included, is an error. Figures: requests/s
+   over the whole run, p50 and p99 latency, errors. Targets: >= 400 req/s, p99 <= 250 ms, 0 errors.
+   Also the CPU time per request of the server process (from /proc) and of the load generator
+   (``time.process_time``): with the load average, they tell a slow server from a busy machine.
+2. **Idle and half-sent connections.** 300 connections that send nothing and 50 that stop halfway
+   (25 in the headers, 25 in the body) stay open while 20 new requests are made one after another,
+   each on a new connection. Figure: the slowest of them (and the median). Target: <= 50 ms.
+3. **A slow streaming client.** 8 learners x ``--requests`` requests, once alone and once while one
+   more client streams replies (``stream=true``) and reads them a few bytes at a time with a pause
+   (a receive buffer of 1 KB), over and over. Figure: the others' p50 and p99 both times.
+   Target: the others' p99 with the slow client no more than 1.5 x (+ 10 ms) of it without.
+
+Load generator and servers share the machine (2 cores here): the figures are this machine's,
+at this moment; the script prints the load average before each server. Bounded: every request
+has a 30 s client timeout, every loop a fixed count, and everything goes to 127.0.0.1 only.
+Exit code 1 when the new server misses a target.
 """
 
 from __future__ import annotations
@@ -20,10 +32,16 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
+import re
+import socket
 import statistics
+import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,21 +49,74 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench_teaching_model import TOOLS  # noqa: E402
-from bench_teaching_model import _start_server as start_server  # noqa: E402
 
+MODEL = "fcourse-teacher"
 QUESTIONS = [("What's the weather like in Paris today?", "Paris"), ("北京今天天气怎么样？", "北京")]
+SERVERS: dict[str, list[str]] = {
+    "new": [sys.executable, "-m", "fcourse", "serve", "--port", "0", "--quiet"],
+    "old": [sys.executable, str(ROOT / "benchmarks" / "legacy_server.py"), "--port", "0", "--quiet"],
+}
+IDLE, HALF_SENT, PROBES = 300, 50, 20
+QUIET_LEARNERS = 8
+
+# --------------------------------------------------------------------------- the servers
 
 
-def _learner(base: str, requests: int, offset: int, latencies: list[float], errors: list[str]) -> None:
-    import openai
+def start_server(command: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """Start a server on a free port; return it with its base URL once it answers."""
+    import httpx2
 
-    client = openai.OpenAI(api_key="classroom", base_url=base, max_retries=0, timeout=30)
+    proc = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stdout is not None
+    match = re.search(r"http://127\.0\.0\.1:\d+/v1", proc.stdout.readline())
+    if not match:
+        proc.kill()
+        raise SystemExit(f"the server did not start: {command}")
+    threading.Thread(target=proc.stdout.read, daemon=True).start()  # keep its other lines from blocking it
+    base = match.group(0)
+    deadline = time.monotonic() + 30
+    while httpx2.get(base + "/models", timeout=5).status_code != 200:
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise SystemExit("the server did not answer")
+        time.sleep(0.1)
+    return proc, base
+
+
+def stop_server(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=40)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def _port(base: str) -> int:
+    return int(base.rsplit(":", 1)[1].split("/")[0])
+
+
+# --------------------------------------------------------------------------- 1. a room of learners
+
+
+def _learner(base: str, requests: int, number: int, latencies: list[float], errors: list[str]) -> None:
+    from fcourse.client import connect
+
+    env = {"FCOURSE_BASE_URL": base, "FCOURSE_LEARNER": f"bench learner {number}"}
+    client = connect("server", env=env, quiet=True, max_retries=0, timeout=30).client
     for i in range(requests):
-        question, city = QUESTIONS[(offset + i) % len(QUESTIONS)]
+        question, city = QUESTIONS[(number + i) % len(QUESTIONS)]
         start = time.perf_counter()
         try:
             reply = client.chat.completions.create(
-                model="fcourse-teacher", messages=[{"role": "user", "content": question}], tools=TOOLS
+                model=MODEL, messages=[{"role": "user", "content": question}], tools=TOOLS
             )
             call = reply.choices[0].message.tool_calls[0]
             if json.loads(call.function.arguments).get("city") != city:
@@ -57,8 +128,10 @@ def _learner(base: str, requests: int, offset: int, latencies: list[float], erro
 
 def _worker(
     base: str, clients: int, requests: int, first: int, start_at: float
-) -> tuple[list[float], list[str], float, float]:
+) -> tuple[list[float], list[str], float, float, float]:
     import openai  # noqa: F401  (imported before the clock starts)
+
+    import fcourse.client  # noqa: F401
 
     latencies: list[float] = []
     errors: list[str] = []
@@ -66,41 +139,259 @@ def _worker(
         threading.Thread(target=_learner, args=(base, requests, first + n, latencies, errors)) for n in range(clients)
     ]
     time.sleep(max(0.0, start_at - time.time()))  # all processes start together
-    began = time.time()
+    began, cpu = time.time(), time.process_time()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return latencies, errors, began, time.time()
+    return latencies, errors, began, time.time(), time.process_time() - cpu
 
 
-def run(clients: int, requests: int, processes: int) -> dict[str, Any]:
-    proc, base = start_server()
+def _p99(latencies: list[float]) -> float:
+    ordered = sorted(latencies)
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc (Linux); NaN elsewhere."""
     try:
-        _worker(base, 2, 5, 0, 0.0)  # warm-up: connections, both languages
-        per = [clients // processes + (1 if p < clients % processes else 0) for p in range(processes)]
-        with multiprocessing.get_context("spawn").Pool(processes) as pool:
-            start_at = time.time() + 3.0  # time for every worker to start and import the SDK
-            jobs = [
-                pool.apply_async(_worker, (base, n, requests, sum(per[:p]), start_at)) for p, n in enumerate(per)
-            ]
-            results = [job.get(timeout=600) for job in jobs]
-        # from the first request sent to the last reply received, whatever each process's start-up took
-        elapsed = max(r[3] for r in results) - min(r[2] for r in results)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=40)
-    latencies = sorted(t for r in results for t in r[0])
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def room_load(base: str, clients: int, requests: int, processes: int, pid: int) -> dict[str, Any]:
+    per = [clients // processes + (1 if p < clients % processes else 0) for p in range(processes)]
+    server_cpu = _cpu_seconds(pid)
+    with multiprocessing.get_context("spawn").Pool(processes) as pool:
+        start_at = time.time() + 3.0  # time for every worker to start and import the SDK
+        jobs = [pool.apply_async(_worker, (base, n, requests, sum(per[:p]), start_at)) for p, n in enumerate(per)]
+        results = [job.get(timeout=600) for job in jobs]
+    server_cpu = _cpu_seconds(pid) - server_cpu  # the workers' start-up costs it nothing: it idles
+    # from the first request sent to the last reply received, whatever each process's start-up took
+    elapsed = max(r[3] for r in results) - min(r[2] for r in results)
+    latencies = [t for r in results for t in r[0]]
     errors = [e for r in results for e in r[1]]
     return {
-        "clients": clients,
         "requests": len(latencies),
         "throughput": len(latencies) / elapsed,
         "p50_ms": statistics.median(latencies) * 1000,
-        "p99_ms": latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] * 1000,
+        "p99_ms": _p99(latencies) * 1000,
         "errors": len(errors),
         "first_error": errors[0] if errors else "",
+        "server_cpu_ms": server_cpu / len(latencies) * 1000,
+        "client_cpu_ms": sum(r[4] for r in results) / len(latencies) * 1000,
     }
+
+
+# --------------------------------------------------------------------------- 2. idle and half-sent
+
+
+def _body(question: str = QUESTIONS[0][0], stream: bool = False) -> bytes:
+    request: dict[str, Any] = {"model": MODEL, "messages": [{"role": "user", "content": question}], "tools": TOOLS}
+    if stream:
+        request["stream"] = True
+    return json.dumps(request, ensure_ascii=False).encode()
+
+
+def crowded(base: str) -> dict[str, Any]:
+    """New requests while ``IDLE`` connections send nothing and ``HALF_SENT`` stop halfway."""
+    import httpx2
+
+    port = _port(base)
+    body = _body()
+    head = f"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+    held: list[socket.socket] = []
+    refused = 0
+    deadline = time.monotonic() + 120  # a server that cannot take them all costs at most this long
+    try:
+        for n in range(IDLE + HALF_SENT):
+            if time.monotonic() > deadline:
+                refused += 1
+                continue
+            try:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+                if n >= IDLE:  # half-sent: half the headers, or the headers and half the body
+                    sock.sendall(head[: len(head) // 2] if n % 2 else head + body[: len(body) // 2])
+            except OSError:  # its listen queue is full, and stays so
+                refused += 1
+                continue
+            held.append(sock)
+        time.sleep(0.5)  # every connection accepted (the old server: a thread each)
+        times = []
+        for _ in range(PROBES):
+            with httpx2.Client(timeout=30) as fresh:  # a new connection each time
+                start = time.perf_counter()
+                reply = fresh.post(base + "/chat/completions", content=body)
+                times.append(time.perf_counter() - start)
+                if reply.status_code != 200:
+                    raise SystemExit(f"a new request among held connections got {reply.status_code}")
+        still_open = sum(1 for sock in held if _open(sock))
+    finally:
+        for sock in held:
+            sock.close()
+    return {
+        "max_ms": max(times) * 1000,
+        "p50_ms": statistics.median(times) * 1000,
+        "still_open": still_open,
+        "refused": refused,
+    }
+
+
+def _open(sock: socket.socket) -> bool:
+    """True while the server has not closed ``sock`` (nothing to read and no end of stream)."""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1, socket.MSG_PEEK) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+# --------------------------------------------------------------------------- 3. a slow streaming client
+
+
+@dataclass
+class SlowReader:
+    """Streams replies over one connection and reads each a few bytes at a time, until told to stop."""
+
+    port: int
+    stop: threading.Event = field(default_factory=threading.Event)
+    streams: int = 0
+    seconds: list[float] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+
+    def run(self) -> None:
+        body = _body(QUESTIONS[1][0], stream=True)
+        request = (
+            f"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body
+        )
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)  # before connecting: a small window
+            sock.settimeout(30)
+            sock.connect(("127.0.0.1", self.port))
+            while not self.stop.is_set():
+                start = time.perf_counter()
+                sock.sendall(request)
+                received = b""
+                while not received.endswith(b"0\r\n\r\n"):  # the chunked reply's end
+                    piece = sock.recv(64)
+                    if not piece:
+                        return
+                    received += piece
+                    time.sleep(0.01)
+                self.streams += 1
+                self.seconds.append(time.perf_counter() - start)
+                self.sizes.append(len(received))
+
+
+def _quiet_learners(base: str, requests: int) -> tuple[list[float], list[str]]:
+    latencies: list[float] = []
+    errors: list[str] = []
+    threads = [
+        threading.Thread(target=_learner, args=(base, requests, n, latencies, errors)) for n in range(QUIET_LEARNERS)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return latencies, errors
+
+
+def slow_stream(base: str, requests: int) -> dict[str, Any]:
+    alone, errors = _quiet_learners(base, requests)
+    reader = SlowReader(_port(base))
+    streamer = threading.Thread(target=reader.run, daemon=True)
+    streamer.start()
+    time.sleep(0.5)  # its first stream is under way
+    beside, more = _quiet_learners(base, requests)
+    reader.stop.set()
+    streamer.join(60)
+    return {
+        "alone_p50_ms": statistics.median(alone) * 1000,
+        "alone_p99_ms": _p99(alone) * 1000,
+        "beside_p50_ms": statistics.median(beside) * 1000,
+        "beside_p99_ms": _p99(beside) * 1000,
+        "errors": len(errors) + len(more),
+        "streams": reader.streams,
+        "stream_s": statistics.median(reader.seconds) if reader.seconds else float("nan"),
+        "stream_bytes": statistics.median(reader.sizes) if reader.sizes else 0,
+    }
+
+
+# --------------------------------------------------------------------------- the report
+
+
+def measure(name: str, clients: int, requests: int, processes: int) -> dict[str, Any]:
+    print(f"[{name}] load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    proc, base = start_server(SERVERS[name])
+    figures: dict[str, Any] = {}
+    try:
+        _quiet_learners(base, 3)  # warm-up: connections, both languages
+        for phase, run in (
+            ("room", lambda: room_load(base, clients, requests, processes, proc.pid)),
+            ("crowded", lambda: crowded(base)),
+            ("slow", lambda: slow_stream(base, requests)),
+        ):
+            began = time.perf_counter()
+            figures[phase] = run()
+            print(f"[{name}] {phase}: {time.perf_counter() - began:.1f} s", flush=True)
+    finally:
+        stop_server(proc)
+    return figures
+
+
+#: (label, how to read it from the figures, format, target check)
+ROWS: list[tuple[str, Callable[[dict[str, Any]], float], str, Callable[[float], bool] | None]] = [
+    ("requests/s", lambda f: f["room"]["throughput"], "{:.0f}", lambda v: v >= 400),
+    ("p50 ms", lambda f: f["room"]["p50_ms"], "{:.1f}", None),
+    ("p99 ms", lambda f: f["room"]["p99_ms"], "{:.1f}", lambda v: v <= 250),
+    ("errors", lambda f: f["room"]["errors"] + f["slow"]["errors"], "{:.0f}", lambda v: v == 0),
+    ("server CPU ms per request", lambda f: f["room"]["server_cpu_ms"], "{:.2f}", None),
+    ("load generator CPU ms per request", lambda f: f["room"]["client_cpu_ms"], "{:.2f}", None),
+    ("new request, 350 held: slowest ms", lambda f: f["crowded"]["max_ms"], "{:.1f}", lambda v: v <= 50),
+    ("new request, 350 held: median ms", lambda f: f["crowded"]["p50_ms"], "{:.1f}", None),
+    ("of the 350 held, still open", lambda f: f["crowded"]["still_open"], "{:.0f}", None),
+    ("of the 350, never connected", lambda f: f["crowded"]["refused"], "{:.0f}", None),
+    ("8 learners alone: p99 ms", lambda f: f["slow"]["alone_p99_ms"], "{:.1f}", None),
+    ("8 learners + slow stream: p99 ms", lambda f: f["slow"]["beside_p99_ms"], "{:.1f}", None),
+    ("8 learners alone: p50 ms", lambda f: f["slow"]["alone_p50_ms"], "{:.1f}", None),
+    ("8 learners + slow stream: p50 ms", lambda f: f["slow"]["beside_p50_ms"], "{:.1f}", None),
+    ("slow client: streams read, s each", lambda f: f["slow"]["stream_s"], "{:.2f}", None),
+]
+
+
+def _not_slowed(slow: dict[str, Any]) -> bool:
+    return bool(slow["beside_p99_ms"] <= 1.5 * slow["alone_p99_ms"] + 10)
+
+
+def report(results: dict[str, dict[str, Any]], clients: int, requests: int) -> bool:
+    names = list(results)
+    print(f"\nclassroom over loopback HTTP, {clients} learners x {requests} requests; target applies to the new server")
+    print(f"{'':36}" + "".join(f"{name + ' server':>14}" for name in names) + "  target")
+    met = True
+    for label, read, fmt, check in ROWS:
+        cells = "".join(f"{fmt.format(read(results[name])):>14}" for name in names)
+        verdict = ""
+        if check is not None and "new" in results:
+            ok = check(read(results["new"]))
+            met &= ok
+            verdict = "  met" if ok else "  MISSED"
+        print(f"{label:36}{cells}{verdict}")
+    for name in names:
+        slow = results[name]["slow"]
+        print(
+            f"[{name}] slow client: {slow['streams']} streams of ~{slow['stream_bytes']:.0f} bytes, "
+            f"{slow['stream_s']:.2f} s each; the others "
+            + ("not slowed (p99 within 1.5x + 10 ms)" if _not_slowed(slow) else "SLOWED (p99 over 1.5x + 10 ms)")
+        )
+        if results[name]["room"]["first_error"]:
+            print(f"[{name}] first error: {results[name]['room']['first_error']}")
+    if "new" in results:
+        met &= _not_slowed(results["new"]["slow"])
+    return met
 
 
 def main() -> int:
@@ -108,15 +399,15 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--requests", type=int, default=20, help="requests per client")
     parser.add_argument("--processes", type=int, default=2, help="load-generator processes")
+    parser.add_argument("--servers", default="new,old", help="which servers, in order (new, old)")
     args = parser.parse_args()
-    r = run(args.clients, args.requests, args.processes)
-    print(
-        f"classroom over loopback HTTP: {r['clients']} clients x {args.requests} requests = {r['requests']}: "
-        f"{r['throughput']:.0f} req/s, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, errors {r['errors']}"
-    )
-    if r["errors"]:
-        print(f"  first error: {r['first_error']}")
-    return 1 if r["errors"] else 0
+    results = {
+        name: measure(name, args.clients, args.requests, args.processes) for name in args.servers.split(",") if name
+    }
+    met = report(results, args.clients, args.requests)
+    if "new" in results:
+        print("new server: every target met" if met else "new server: a target was MISSED (see above)")
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

@@ -16,7 +16,11 @@ Backends, chosen by the ``backend`` argument or ``FCOURSE_BACKEND``:
 - ``offline`` (default): the teaching model, in-process. No key, no socket,
   no network, byte-stable replies. ``OPENAI_API_KEY`` is never read.
 - ``server``: a classroom ``python -m fcourse serve`` over HTTP, at
-  ``FCOURSE_BASE_URL`` (for example ``http://192.168.1.10:8765/v1``).
+  ``FCOURSE_BASE_URL`` (for example ``http://192.168.1.10:8765/v1``). Each request
+  also tells the server who is asking, for the instructor's live view
+  (``classroom_headers``): the learner's name from ``FCOURSE_LEARNER`` if set, an
+  anonymous id of the machine account, and the notebook's file name when the kernel
+  knows it; never what is asked. Nothing of this goes to a provider.
 - ``openai``: any OpenAI-compatible provider (OpenAI, DeepSeek, a local
   Ollama / vLLM / llama.cpp server): ``OPENAI_API_KEY`` (any non-empty value
   for a local server), optional ``OPENAI_BASE_URL``, and ``FCOURSE_MODEL``
@@ -29,11 +33,14 @@ naming the variable to set.
 
 from __future__ import annotations
 
+import getpass
+import hashlib
 import os
+import platform
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import httpx2
 import openai
@@ -48,6 +55,7 @@ __all__ = [
     "DEFAULT_OPENAI_MODEL",
     "OFFLINE_BASE_URL",
     "Connection",
+    "classroom_headers",
     "connect",
 ]
 
@@ -110,6 +118,33 @@ class Connection:
 def _setting(env: Mapping[str, str], name: str) -> str | None:
     value = env.get(name, "").strip()
     return value or None
+
+
+def _anonymous_client() -> str:
+    """A stable id for this machine account that names neither: a hash of user and host names."""
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError):  # no user name to be had (some containers)
+        user = str(os.getuid()) if hasattr(os, "getuid") else ""
+    return hashlib.sha256(f"fcourse-classroom:{user}@{platform.node()}".encode()).hexdigest()[:16]
+
+
+def classroom_headers(env: Mapping[str, str]) -> dict[str, str]:
+    """What ``connect()`` tells a classroom server about who is asking (the README's "Running a classroom").
+
+    ``X-Fcourse-Learner``: ``FCOURSE_LEARNER``, when set; ``X-Fcourse-Client``: an anonymous id of
+    the machine account (a hash), so learners without a name who share an address (a JupyterHub)
+    are still told apart; ``X-Fcourse-Notebook``: the notebook's file name, when the kernel can
+    tell (Jupyter sets ``JPY_SESSION_NAME``), never its folder. Values are percent-encoded UTF-8.
+    """
+    headers = {"X-Fcourse-Client": _anonymous_client()}
+    name = _setting(env, "FCOURSE_LEARNER")
+    if name is not None:
+        headers["X-Fcourse-Learner"] = quote(name[:60], safe="")
+    session = _setting(env, "JPY_SESSION_NAME")
+    if session is not None:
+        headers["X-Fcourse-Notebook"] = quote(session.replace("\\", "/").rsplit("/", 1)[-1][:60], safe="")
+    return headers
 
 
 def _check_url(url: str, source: str) -> str:
@@ -196,7 +231,8 @@ def _server(
     url = _check_url(url, "FCOURSE_BASE_URL")
     name = model or _setting(env, "FCOURSE_MODEL") or MODEL_NAME
     key = api_key or _setting(env, "FCOURSE_API_KEY") or "classroom"
-    client = openai.OpenAI(api_key=key, base_url=url, **options)
+    headers = {**classroom_headers(env), **options.pop("default_headers", {})}
+    client = openai.OpenAI(api_key=key, base_url=url, default_headers=headers, **options)
     return Connection(client, name, "server", url)
 
 

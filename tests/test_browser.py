@@ -34,44 +34,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REQUIRED, unavailable
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 SHOTS = ROOT / "screenshots"
-REQUIRED = os.environ.get("FCOURSE_REQUIRE_BROWSER", "") not in ("", "0")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TOKEN = "fcourse-browser-test"
-#: user settings that keep JupyterLab quiet and render every cell (no virtual scrolling)
+#: the course's JupyterLab defaults, as `make lab` uses them (no news pop-up, no update check)
+APP_SETTINGS = ROOT / "lab-settings"
+#: user settings for the test only: render every cell (no virtual scrolling), so every output can be checked
 LAB_SETTINGS = {
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false",
-        "checkForUpdates": False,
-    },
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 
 
-def _unavailable() -> str | None:
-    """Why the browser tests cannot run here, or None."""
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install -e '.[test]')"
-    if not Path(CHROMIUM).exists():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    return None
-
-
-UNAVAILABLE = _unavailable()
+UNAVAILABLE = unavailable()
 if UNAVAILABLE and not REQUIRED:
     pytest.skip(UNAVAILABLE, allow_module_level=True)
 
@@ -121,6 +98,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.extension_manager=readonly",
         f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.app_settings_dir={APP_SETTINGS}",
         f"--LabApp.workspaces_dir={home / 'workspaces'}",
     ]
     if hasattr(os, "getuid") and os.getuid() == 0:

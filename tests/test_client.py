@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import getpass
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
+from urllib.parse import unquote
 
 import httpx2
 import openai
@@ -191,24 +194,62 @@ def test_reads_os_environ_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_server_backend_against_a_live_server() -> None:
-    import threading
+    from fcourse.teaching.wire.server import TeachingServer
 
-    from fcourse.teaching.wire.server import make_server
-
-    server = make_server("127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        port = server.server_address[1]
-        client, model = connect("server", env={"FCOURSE_BASE_URL": f"http://127.0.0.1:{port}/v1"}, quiet=True)
+    with TeachingServer("127.0.0.1", 0, quiet=True) as server:
+        client, model = connect("server", env={"FCOURSE_BASE_URL": server.url}, quiet=True)
         offline, _ = connect(quiet=True, env={})
         messages = [{"role": "user", "content": "What was my order total last month?"}]
         over_http = client.chat.completions.create(model=model, messages=messages)
         in_process = offline.chat.completions.create(model=model, messages=messages)
         assert over_http.model_dump() == in_process.model_dump()
-    finally:
-        server.shutdown()
-        server.server_close()
+
+
+def test_the_server_backend_says_who_is_asking_and_in_which_notebook() -> None:
+    env = {
+        "FCOURSE_BASE_URL": "http://127.0.0.1:9/v1",
+        "FCOURSE_LEARNER": "张伟 (row 3)",
+        "JPY_SESSION_NAME": "/home/zhang/course/notebooks/02_tools_protocol.ipynb",
+    }
+    headers = connect("server", env=env, quiet=True).client.default_headers
+    assert unquote(headers["X-Fcourse-Learner"]) == "张伟 (row 3)" and headers["X-Fcourse-Learner"].isascii()
+    assert unquote(headers["X-Fcourse-Notebook"]) == "02_tools_protocol.ipynb"  # the file's name, not its folder
+    assert re.fullmatch(r"[0-9a-f]{16}", headers["X-Fcourse-Client"])
+    assert getpass.getuser() not in headers["X-Fcourse-Client"]
+    anonymous = connect("server", env={"FCOURSE_BASE_URL": "http://127.0.0.1:9/v1"}, quiet=True).client.default_headers
+    assert "X-Fcourse-Learner" not in anonymous and "X-Fcourse-Notebook" not in anonymous
+    assert anonymous["X-Fcourse-Client"] == headers["X-Fcourse-Client"]  # the same account, the same id
+
+
+def test_the_learner_headers_go_with_every_request_and_keep_the_callers_own() -> None:
+    seen: list[httpx2.Headers] = []
+
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        seen.append(request.headers)
+        return httpx2.Response(200, json={"object": "list", "data": []})
+
+    env = {"FCOURSE_BASE_URL": "http://127.0.0.1:9/v1", "FCOURSE_LEARNER": "bob\nX-Evil: 1" + "b" * 100}
+    client = connect(
+        "server",
+        env=env,
+        quiet=True,
+        default_headers={"X-Workshop": "tuesday"},
+        http_client=httpx2.Client(transport=httpx2.MockTransport(answer)),
+    ).client
+    client.models.list()
+    client.models.list()
+    assert len(seen) == 2
+    for headers in seen:
+        assert headers["x-workshop"] == "tuesday"
+        name = headers["x-fcourse-learner"]
+        assert name.isascii() and "\n" not in name and "x-evil" not in headers  # percent-encoded: one header
+        assert unquote(name) == ("bob\nX-Evil: 1" + "b" * 100)[:60]  # at most 60 characters
+
+
+def test_a_provider_is_told_nothing_about_the_learner() -> None:
+    env = {"OPENAI_API_KEY": "sk-test", "FCOURSE_LEARNER": "alice", "JPY_SESSION_NAME": "02_tools_protocol.ipynb"}
+    headers = connect("openai", env=env, quiet=True).client.default_headers
+    assert not [name for name in headers if name.lower().startswith("x-fcourse")]
 
 
 WEATHER = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -37,3 +39,16 @@ def test_binder_post_build_installs_the_package_itself() -> None:
     post_build = ROOT / "postBuild"
     assert post_build.stat().st_mode & 0o111, "postBuild must be executable"
     assert "pip install --no-deps -e ." in post_build.read_text()
+
+
+def test_binder_post_build_installs_the_courses_jupyterlab_defaults(tmp_path: Path) -> None:
+    """postBuild copies lab-settings/overrides.json where JupyterLab reads an environment's defaults."""
+    prefix = tmp_path / "prefix"
+    (prefix / "bin").mkdir(parents=True)
+    fake_python = prefix / "bin" / "python"  # answers for python: pip does nothing, sys.prefix is ours
+    fake_python.write_text(f'#!/bin/sh\n[ "$1" = "-c" ] && echo {prefix}\nexit 0\n')
+    fake_python.chmod(0o755)
+    env = {**os.environ, "PATH": f"{prefix / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    subprocess.run(["bash", str(ROOT / "postBuild")], cwd=ROOT, env=env, check=True, timeout=60)
+    installed = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert installed.read_bytes() == (ROOT / "lab-settings" / "overrides.json").read_bytes()

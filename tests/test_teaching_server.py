@@ -1,4 +1,8 @@
-"""Tests for fcourse.teaching.wire.server and ``python -m fcourse`` (chapter 0), over a real socket."""
+"""Tests for fcourse.teaching.wire.server and ``python -m fcourse`` (chapter 0), over real sockets.
+
+The server on tornado: end to end through the SDK, the malformed and hostile HTTP a shared server
+meets (413, 408, idle and half-sent connections), streaming, and a clean stop by Ctrl-C or SIGTERM.
+"""
 
 from __future__ import annotations
 
@@ -25,7 +29,8 @@ from hypothesis import strategies as st
 
 import fcourse.__main__ as cli
 from fcourse.teaching.wire.endpoint import MAX_BODY_BYTES, MODEL_NAME, handle
-from fcourse.teaching.wire.server import TeachingServer, close_gracefully, make_server
+from fcourse.teaching.wire.server import TeachingServer
+from fcourse.teaching.wire.shaping import Reply
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,6 +61,7 @@ def start_server(*extra: str) -> tuple[subprocess.Popen[str], str]:
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
+    proc.stdout.readline()  # the live view's address
     match = re.search(r"http://127\.0\.0\.1:(\d+)/v1", line)
     if not match:
         proc.kill()
@@ -100,19 +106,28 @@ def client(server: str) -> openai.OpenAI:
     return openai.OpenAI(api_key="classroom", base_url=server, max_retries=0)
 
 
+def _whole(response: bytes) -> bool:
+    """True once ``response`` holds one whole HTTP response (by its Content-Length or chunked end)."""
+    head, sep, rest = response.partition(b"\r\n\r\n")
+    if not sep:
+        return False
+    match = re.search(rb"(?im)^content-length: *(\d+)", head)
+    if match:
+        return len(rest) >= int(match.group(1))
+    return b"0\r\n\r\n" in rest
+
+
 def raw_request(base: str, data: bytes, timeout: float = 10) -> bytes:
-    """Send raw bytes to the server and return everything it answers."""
+    """Send raw bytes; return what the server answers: one whole response, or all it sent before closing."""
     port = int(base.rsplit(":", 1)[1].split("/")[0])
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
-        sock.sendall(data)
-        sock.shutdown(socket.SHUT_WR)
-        chunks = []
-        while True:
-            chunk = sock.recv(65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    return b"".join(chunks)
+        with contextlib.suppress(OSError):  # the server may answer (and close) before it has read it all
+            sock.sendall(data)
+        response = b""
+        with contextlib.suppress(TimeoutError, ConnectionResetError):
+            while not _whole(response) and (chunk := sock.recv(65536)):
+                response += chunk
+    return response
 
 
 def status_of(response: bytes) -> int:
@@ -256,41 +271,62 @@ def post_bytes(headers: str, body: bytes = b"") -> bytes:
     return ("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n" + headers + "\r\n").encode() + body
 
 
-def test_body_too_large_is_413(server: str) -> None:
+def first_response(response: bytes) -> tuple[int, dict[str, str], bytes]:
+    """The first HTTP response in ``response``: status, headers (lower-case names), body by its length."""
+    head, _, rest = response.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+    headers = {name.lower(): value for name, value in headers.items()}
+    length = int(headers.get("content-length", len(rest)))
+    return int(lines[0].split(" ", 2)[1]), headers, rest[:length]
+
+
+def test_body_too_large_is_413_with_the_api_error(server: str) -> None:
     big = b"x" * (MAX_BODY_BYTES + 10)
-    response = raw_request(server, post_bytes(f"Content-Length: {len(big)}\r\n", big))
-    assert status_of(response) == 413
-    assert body_of(response)["error"]["code"] == "request_too_large"
+    status, _, body = first_response(raw_request(server, post_bytes(f"Content-Length: {len(big)}\r\n", big)))
+    assert status == 413
+    assert json.loads(body)["error"]["code"] == "request_too_large"
 
 
-def test_declared_size_too_large_is_413_without_reading(server: str) -> None:
+def test_body_too_large_through_the_sdk_is_a_413_error(client: openai.OpenAI) -> None:
+    with pytest.raises(openai.APIStatusError) as info:
+        client.chat.completions.create(model=MODEL_NAME, messages=[{"role": "user", "content": "x" * MAX_BODY_BYTES}])
+    assert info.value.status_code == 413 and "too large" in info.value.message
+
+
+def test_declared_size_far_too_large_is_413_without_reading(server: str) -> None:
+    started = time.monotonic()
     response = raw_request(server, post_bytes(f"Content-Length: {50 * MAX_BODY_BYTES}\r\n", b"{}"))
-    assert status_of(response) == 413
+    assert status_of(response) == 413 and time.monotonic() - started < 5
 
 
-@pytest.mark.parametrize("length", ["abc", "-5", "1e3", "+2", "1_0", ""])
-def test_bad_content_length_is_400(server: str, length: str) -> None:
+def test_chunked_body_too_large_is_413(server: str) -> None:
+    piece = b"y" * 65536
+    chunked = b"".join(b"%x\r\n%s\r\n" % (len(piece), piece) for _ in range(MAX_BODY_BYTES // len(piece) + 2))
+    response = raw_request(server, post_bytes("Transfer-Encoding: chunked\r\n", chunked + b"0\r\n\r\n"))
+    status, _, body = first_response(response)
+    assert status == 413 and json.loads(body)["error"]["code"] == "request_too_large"
+
+
+@pytest.mark.parametrize("length", ["abc", "-5", "1e3", "+2", "1_0", "", "5, 6"])
+def test_bad_content_length_is_400_and_the_connection_closed(server: str, length: str) -> None:
     response = raw_request(server, post_bytes(f"Content-Length: {length}\r\n", b"{}"))
     assert status_of(response) == 400
-    assert "Content-Length" in body_of(response)["error"]["message"]
+    assert httpx2.get(server + "/models").status_code == 200
 
 
 def test_missing_content_length_reads_as_an_empty_body(server: str) -> None:
-    response = raw_request(server, post_bytes("", b'{"model": "fcourse-teacher"}'))
-    assert status_of(response) == 400
-    assert body_of(response)["error"]["message"].startswith("We could not parse the JSON body")
-
-
-def test_short_body_is_400(server: str) -> None:
-    response = raw_request(server, post_bytes("Content-Length: 100\r\n", b'{"model": 1}'))
-    assert status_of(response) == 400
+    status, _, body = first_response(raw_request(server, post_bytes("", b'{"model": "fcourse-teacher"}')))
+    assert status == 400
+    assert json.loads(body)["error"]["message"].startswith("We could not parse the JSON body")
 
 
 def test_chunked_request_body(server: str) -> None:
     body = json.dumps({"model": MODEL_NAME, "messages": [{"role": "user", "content": "hello"}]}).encode()
     chunked = b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)
     response = raw_request(server, post_bytes("Transfer-Encoding: chunked\r\nConnection: close\r\n", chunked))
-    assert status_of(response) == 200 and body_of(response)["object"] == "chat.completion"
+    status, _, reply = first_response(response)
+    assert status == 200 and json.loads(reply)["object"] == "chat.completion"
 
 
 @pytest.mark.parametrize(
@@ -301,6 +337,7 @@ def test_chunked_request_body(server: str) -> None:
         b"\x00\xff\xfe\r\n\r\n",
         b"BREW /v1/models HTTP/1.1\r\nHost: x\r\n\r\n",
         b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        b"GET /v1/models HTTP/1.1\r\n" + b"X-Long: " + b"a" * 100_000 + b"\r\n\r\n",
     ],
 )
 def test_malformed_requests_get_4xx_and_the_server_lives(server: str, data: bytes) -> None:
@@ -308,6 +345,11 @@ def test_malformed_requests_get_4xx_and_the_server_lives(server: str, data: byte
     if response:
         assert 400 <= status_of(response) < 500
     assert httpx2.get(server + "/models").status_code == 200
+
+
+def test_an_unknown_method_gets_the_api_error_body(server: str) -> None:
+    status, _, body = first_response(raw_request(server, b"BREW /v1/models HTTP/1.1\r\nHost: x\r\n\r\n"))
+    assert status == 405 and set(json.loads(body)["error"]) == {"message", "type", "param", "code"}
 
 
 @settings(max_examples=40, deadline=None)
@@ -329,7 +371,7 @@ def test_fuzz_over_the_socket_never_5xx(server: str, body: bytes) -> None:
 # --------------------------------------------------------------------------- the process
 
 
-def test_start_line_and_sigint_stop_cleanly() -> None:
+def test_start_lines_and_sigint_stop_cleanly() -> None:
     proc, base = start_server()
     httpx2.get(base + "/models")
     proc.send_signal(signal.SIGINT)
@@ -340,7 +382,7 @@ def test_start_line_and_sigint_stop_cleanly() -> None:
     assert proc.returncode == 0
     assert out.strip() == "fcourse teaching model stopped."
     assert "Traceback" not in err
-    assert "GET /v1/models" in err  # requests are logged unless --quiet
+    assert "GET /v1/models 200" in err  # requests are logged unless --quiet
 
 
 def test_port_in_use_is_a_clear_error() -> None:
@@ -371,101 +413,273 @@ def test_demo_delegates_to_the_shop_demo(capsys: pytest.CaptureFixture[str]) -> 
     assert "invalid choice" in capsys.readouterr().err
 
 
+#: ``fcourse serve`` whose endpoint takes a second over ``/v1/chat/completions`` and says when it starts one
+SLOW_SERVE = """
+import sys, time
+import fcourse.teaching.wire.server as server
+real = server.handle
+def slow(method, path, body):
+    if path.endswith("/chat/completions") and b"slow" in body:
+        print("computing", flush=True)
+        time.sleep(1.0)
+    return real(method, path, body)
+server.handle = slow
+sys.exit(server.serve("127.0.0.1", 0, quiet=True))
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_accepting_and_finishes_the_reply_in_flight(signum: int) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SLOW_SERVE],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/v1", proc.stdout.readline())
+        assert match, proc.stderr.read() if proc.stderr else ""
+        proc.stdout.readline()
+        base, port = match.group(0), int(match.group(1))
+        client = openai.OpenAI(api_key="classroom", base_url=base, max_retries=0, timeout=20)
+        replies: list[Any] = []
+        messages = [{"role": "user", "content": "a slow question: weather in Paris?"}]
+        asker = threading.Thread(
+            target=lambda: replies.append(
+                client.chat.completions.create(model=MODEL_NAME, messages=messages, tools=[WEATHER])  # type: ignore[arg-type, list-item]
+            )
+        )
+        asker.start()
+        assert proc.stdout.readline().strip() == "computing"
+        proc.send_signal(signum)
+        time.sleep(0.3)
+        with pytest.raises(OSError):  # no longer accepting
+            socket.create_connection(("127.0.0.1", port), timeout=2).close()
+        asker.join(20)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        stop_server(proc)
+    assert [r.choices[0].message.tool_calls[0].function.name for r in replies] == ["get_weather"]
+    assert proc.returncode == 0 and out.strip() == "fcourse teaching model stopped."
+    assert "Traceback" not in err
+
+
 # --------------------------------------------------------------------------- a classroom
 
 
 @pytest.fixture
-def quick_server() -> Iterator[tuple[TeachingServer, str]]:
+def quick_server() -> Iterator[TeachingServer]:
     """An in-process server whose requests must arrive whole within half a second."""
-    server = make_server("127.0.0.1", 0, quiet=True, request_timeout=0.5)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
-        yield server, f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        close_gracefully(server, timeout=5)
+    with TeachingServer("127.0.0.1", 0, quiet=True, request_timeout=0.5) as server:
+        yield server
 
 
-def _handler_threads() -> int:
-    return sum(1 for t in threading.enumerate() if t.name.startswith("Thread-") and "process_request" in t.name)
+def _read_until_closed(sock: socket.socket) -> bytes:
+    response = b""
+    while chunk := sock.recv(65536):  # returns b"" once the server has closed the connection
+        response += chunk
+    return response
 
 
-def _wait_until(predicate: Callable[[], bool], seconds: float = 10) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
-
-
-def test_idle_and_half_sent_connections_time_out_and_free_their_thread(
-    quick_server: tuple[TeachingServer, str],
-) -> None:
-    server, _ = quick_server
-    port = server.server_address[1]
+def test_idle_and_half_sent_connections_are_closed(quick_server: TeachingServer) -> None:
+    port = quick_server.address[1]
     socks = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(4)]
     socks[1].sendall(b"POST /v1/chat/comp")  # a request line that never ends
     socks[2].sendall(b"GET /v1/models HTTP/1.1\r\nHost: x\r\n")  # headers that never end
-    assert _wait_until(lambda: _handler_threads() >= 4)
+    started = time.monotonic()
     for sock in socks:
-        response = b""
-        while chunk := sock.recv(65536):  # returns b"" once the server has closed the connection
-            response += chunk
+        response = _read_until_closed(sock)
         sock.close()
-        # idle: closed without a word; half-sent: at most a 4xx for the fragment, then closed
-        assert response == b"" or 400 <= status_of(response) < 500, response
-    assert _wait_until(lambda: _handler_threads() == 0), "handler threads still held"
+        assert response == b"", response  # closed without a word
+    assert 0.4 < time.monotonic() - started < 5
 
 
-def test_a_body_that_trickles_in_gets_408(quick_server: tuple[TeachingServer, str]) -> None:
-    server, base = quick_server
-    with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as sock:
+def test_a_kept_alive_connection_is_closed_once_idle(quick_server: TeachingServer) -> None:
+    with socket.create_connection(("127.0.0.1", quick_server.address[1]), timeout=10) as sock:
+        sock.sendall(b"GET /v1/models HTTP/1.1\r\nHost: x\r\n\r\n")
+        started = time.monotonic()
+        response = _read_until_closed(sock)
+    assert status_of(response) == 200 and 0.4 < time.monotonic() - started < 5
+
+
+def test_a_body_shorter_than_its_length_gets_408(quick_server: TeachingServer) -> None:
+    started = time.monotonic()
+    response = raw_request(quick_server.url, post_bytes("Content-Length: 100\r\n", b'{"model": 1}'))
+    assert status_of(response) == 408 and 0.4 < time.monotonic() - started < 5
+
+
+def test_a_body_that_trickles_in_gets_408(quick_server: TeachingServer) -> None:
+    with socket.create_connection(("127.0.0.1", quick_server.address[1]), timeout=10) as sock:
         sock.sendall(post_bytes("Content-Length: 100\r\n", b'{"model": '))
         for _ in range(3):  # still sending, a little, well inside any per-read timeout
             time.sleep(0.2)
             with contextlib.suppress(OSError):
                 sock.sendall(b" ")
-        response = b""
-        while chunk := sock.recv(65536):
-            response += chunk
-    assert status_of(response) == 408
-    assert body_of(response)["error"]["code"] == "request_timeout"
-    assert httpx2.get(base + "/models").status_code == 200  # and the server lives on
+        response = _read_until_closed(sock)
+    status, headers, body = first_response(response)
+    assert status == 408 and headers.get("connection") == "close"
+    assert json.loads(body)["error"]["code"] == "request_timeout"
+    assert httpx2.get(quick_server.url + "/models").status_code == 200  # and the server lives on
 
 
-def test_a_stop_waits_for_the_reply_in_flight() -> None:
+def _blocking_endpoint() -> tuple[Callable[[str, str, bytes], Any], threading.Event, threading.Event]:
+    """An endpoint that holds every completion until ``release`` is set; ``entered`` tells one has begun."""
     entered, release = threading.Event(), threading.Event()
 
-    def slow_endpoint(method: str, path: str, body: bytes) -> Any:
+    def endpoint(method: str, path: str, body: bytes) -> Any:
         if path.endswith("/chat/completions"):
             entered.set()
             release.wait(10)
         return handle(method, path, body)
 
-    server = make_server("127.0.0.1", 0, quiet=True, endpoint=slow_endpoint)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/v1"
-    client = openai.OpenAI(api_key="classroom", base_url=base, max_retries=0)
+    return endpoint, entered, release
+
+
+REQUEST = {"model": MODEL_NAME, "messages": [{"role": "user", "content": "Weather in Paris?"}], "tools": [WEATHER]}
+
+
+def test_a_stop_waits_for_the_reply_in_flight() -> None:
+    endpoint, entered, release = _blocking_endpoint()
+    server = TeachingServer("127.0.0.1", 0, quiet=True, endpoint=endpoint).start()
+    client = openai.OpenAI(api_key="classroom", base_url=server.url, max_retries=0)
     replies: list[Any] = []
-    request = {"model": MODEL_NAME, "messages": [{"role": "user", "content": "Weather in Paris?"}], "tools": [WEATHER]}
-    asker = threading.Thread(target=lambda: replies.append(client.chat.completions.create(**request)))
+    asker = threading.Thread(target=lambda: replies.append(client.chat.completions.create(**REQUEST)))
     asker.start()
     assert entered.wait(10)
-    server.shutdown()  # no longer accepting
     stopped: list[bool] = []
-    stopper = threading.Thread(target=lambda: stopped.append(close_gracefully(server, timeout=10)))
+    stopper = threading.Thread(target=lambda: stopped.append(server.close()))
     stopper.start()
     time.sleep(0.3)
     assert not stopped, "the server closed while a reply was still being computed"
+    with pytest.raises(OSError):  # but it no longer accepts
+        socket.create_connection(server.address, timeout=2).close()
     release.set()
     asker.join(10)
     stopper.join(10)
     assert stopped == [True]
     (reply,) = replies
-    expected = handle("POST", "/v1/chat/completions", json.dumps(request).encode()).json()
+    expected = handle("POST", "/v1/chat/completions", json.dumps(REQUEST).encode()).json()
     assert reply.model_dump(exclude_unset=True)["choices"] == expected["choices"]
+
+
+def test_a_stop_finishes_a_stream_in_flight() -> None:
+    endpoint, entered, release = _blocking_endpoint()
+    server = TeachingServer("127.0.0.1", 0, quiet=True, endpoint=endpoint).start()
+    client = openai.OpenAI(api_key="classroom", base_url=server.url, max_retries=0)
+    chunks: list[Any] = []
+    asker = threading.Thread(target=lambda: chunks.extend(client.chat.completions.create(**REQUEST, stream=True)))
+    asker.start()
+    assert entered.wait(10)
+    stopper = threading.Thread(target=server.close)
+    stopper.start()
+    time.sleep(0.2)
+    release.set()
+    asker.join(10)
+    stopper.join(10)
+    assert server.drained is True
+    calls = [d for c in chunks for d in (c.choices[0].delta.tool_calls or []) if c.choices]
+    assert calls and calls[0].function.name == "get_weather" and chunks[-1].choices[0].finish_reason == "tool_calls"
+
+
+def test_a_second_stop_does_not_wait() -> None:
+    endpoint, entered, release = _blocking_endpoint()
+    server = TeachingServer("127.0.0.1", 0, quiet=True, endpoint=endpoint, drain_timeout=30).start()
+    client = openai.OpenAI(api_key="classroom", base_url=server.url, max_retries=0, timeout=15)
+
+    def ask() -> None:
+        with contextlib.suppress(openai.APIError):  # its connection is cut: that is the point
+            client.chat.completions.create(**REQUEST)
+
+    asker = threading.Thread(target=ask)
+    asker.start()
+    try:
+        assert entered.wait(10)
+        server.stop()
+        time.sleep(0.2)
+        started = time.monotonic()
+        assert server.close(timeout=10) is False  # the second stop: not drained, and quickly
+        assert time.monotonic() - started < 5
+    finally:
+        release.set()
+        asker.join(15)
+
+
+def test_the_event_loop_answers_while_the_model_is_busy() -> None:
+    endpoint, entered, release = _blocking_endpoint()
+    with TeachingServer("127.0.0.1", 0, quiet=True, endpoint=endpoint, workers=2) as server:
+        client = openai.OpenAI(api_key="classroom", base_url=server.url, max_retries=0, timeout=15)
+        askers = [threading.Thread(target=client.chat.completions.create, kwargs=REQUEST) for _ in range(2)]
+        for asker in askers:
+            asker.start()
+        try:
+            assert entered.wait(10)
+            started = time.monotonic()
+            room = httpx2.get(server.url + "/fcourse/room")  # the pool is busy, the loop is not
+            assert room.status_code == 200 and room.json()["object"] == "fcourse.room"
+            assert time.monotonic() - started < 0.5
+        finally:
+            release.set()
+            for asker in askers:
+                asker.join(15)
+
+
+def test_the_model_runs_on_as_many_threads_as_the_cores() -> None:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2
+    lock, release = threading.Lock(), threading.Event()
+    inside, most = [0], [0]
+
+    def endpoint(method: str, path: str, body: bytes) -> Any:
+        if path.endswith("/chat/completions"):
+            with lock:
+                inside[0] += 1
+                most[0] = max(most[0], inside[0])
+            release.wait(10)
+            with lock:
+                inside[0] -= 1
+        return handle(method, path, body)
+
+    with TeachingServer("127.0.0.1", 0, quiet=True, endpoint=endpoint) as server:
+        client = openai.OpenAI(api_key="classroom", base_url=server.url, max_retries=0, timeout=15)
+        askers = [threading.Thread(target=client.chat.completions.create, kwargs=REQUEST) for _ in range(cores + 2)]
+        for asker in askers:
+            asker.start()
+        try:
+            deadline = time.monotonic() + 10
+            while inside[0] < cores and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(0.3)  # time for a thread beyond the pool's to come in, if there were one
+            assert server.workers == cores and most[0] == cores
+        finally:
+            release.set()
+            for asker in askers:
+                asker.join(15)
+
+
+def test_new_routes_and_lazy_streams_pass_through_unchanged() -> None:
+    """A route the endpoint adds (``/v1/responses``, say) needs no server change, streamed or not."""
+    produced: list[str] = []
+
+    def lazy() -> Iterator[bytes]:
+        for word in ("one", "two", "three"):
+            produced.append(threading.current_thread().name)
+            yield f"data: {word}\n\n".encode()
+
+    def endpoint(method: str, path: str, body: bytes) -> Reply:
+        if path == "/v1/responses?stream=1":
+            return Reply(200, (("content-type", "text/event-stream"),), b"", lazy())  # type: ignore[arg-type]
+        if path == "/v1/responses":
+            return Reply(201, (("content-type", "application/json"), ("x-echo", method)), body)
+        return handle(method, path, body)
+
+    with TeachingServer("127.0.0.1", 0, quiet=True, endpoint=endpoint) as server:
+        plain = httpx2.post(server.url + "/responses", content=b'{"input": "hi"}')
+        streamed = httpx2.get(server.url + "/responses?stream=1")
+    assert (plain.status_code, plain.headers["x-echo"], plain.content) == (201, "POST", b'{"input": "hi"}')
+    assert streamed.text == "data: one\n\ndata: two\n\ndata: three\n\n"
+    assert produced and all(name.startswith("fcourse-model") for name in produced)  # off the event loop
 
 
 def test_concurrent_learners_each_get_their_own_reply(server: str) -> None:
@@ -484,3 +698,18 @@ def test_concurrent_learners_each_get_their_own_reply(server: str) -> None:
     with ThreadPoolExecutor(max_workers=len(cities)) as pool:
         results = list(pool.map(learner, cities))
     assert results == [[city] * 3 for city in cities]
+
+
+def test_many_idle_and_half_sent_connections_do_not_delay_a_new_request(quick_server: TeachingServer) -> None:
+    host, port = quick_server.address
+    idle = [socket.create_connection((host, port), timeout=10) for _ in range(100)]
+    half = [socket.create_connection((host, port), timeout=10) for _ in range(30)]
+    try:
+        for sock in half:
+            sock.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Le")
+        started = time.monotonic()
+        assert httpx2.get(quick_server.url + "/models").status_code == 200
+        assert time.monotonic() - started < 0.25
+    finally:
+        for sock in idle + half:
+            sock.close()

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,7 +143,11 @@ def _query(primary: list[str], earlier: list[str], context: str) -> tuple[dict[s
 
 @functools.lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
-    return _stemmer().stemWord(word)
+    with _STEMMER_LOCK:  # a Snowball stemmer keeps its word in itself: one thread at a time (a classroom server)
+        return _stemmer().stemWord(word)
+
+
+_STEMMER_LOCK = threading.Lock()
 
 
 @functools.lru_cache(maxsize=1)

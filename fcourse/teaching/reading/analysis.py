@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,7 +128,11 @@ def language_of(text: str) -> str:
 @functools.lru_cache(maxsize=8192)
 def stem(word: str) -> str:
     """The Snowball (Porter 2) stem of an English word, lower-cased."""
-    return _stemmer().stemWord(word.lower())
+    with _STEMMER_LOCK:  # a Snowball stemmer keeps its word in itself: one thread at a time (a classroom server)
+        return _stemmer().stemWord(word.lower())
+
+
+_STEMMER_LOCK = threading.Lock()
 
 
 @functools.lru_cache(maxsize=1)

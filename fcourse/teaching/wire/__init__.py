@@ -8,7 +8,9 @@ API's bodies and status codes; ``responses`` serves ``/v1/responses`` on the sam
 check a request field by field with the hosted API's error wording;
 ``shaping`` turns the policy's ``Decision`` into a response body or a stream of chunks (ids, usage,
 ``finish_reason``); ``transport`` plugs the endpoint into an httpx2 client in-process, and ``server``
-serves it over real HTTP. The top layer: it may import everything below it (``fcourse.teaching.policy``,
-``deciding``'s contract ``decision`` and ``failure_modes``), and nothing below imports it. Importing
-this package imports nothing.
+serves it over real HTTP on tornado, through ``handlers``, with the classroom's live view: ``room``
+(who asked what, and which mistakes they hit), ``error_kinds`` (the table that reads an error reply's
+kind) and ``room_page.html`` (the page). The top layer: it may import everything below it
+(``fcourse.teaching.policy``, ``deciding``'s contract ``decision`` and ``failure_modes``), and nothing
+below imports it. Importing this package imports nothing.
 """

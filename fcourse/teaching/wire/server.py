@@ -1,47 +1,43 @@
 """``python -m fcourse serve``: the teaching model over real HTTP, for curl or a classroom.
 
-Introduced in chapter 0 (start here). The server is a thin shell around
-``fcourse.teaching.endpoint.handle``: it reads a request, hands method, path and
-body to the endpoint, and writes the reply (server-sent events, chunk by
-chunk, for ``stream=true``). Point any OpenAI-compatible client at
-``http://HOST:PORT/v1``; a classroom sets ``FCOURSE_BACKEND=server`` and
-``FCOURSE_BASE_URL`` to share one instance.
+Introduced in chapter 0 (start here). A thin shell around ``fcourse.teaching.wire.endpoint.handle``
+on **tornado** (JupyterLab's own web server, so nothing new to install): every request's
+method, path and body go to the endpoint, and its reply comes back (server-sent events,
+flushed chunk by chunk, for ``stream=true``). Point any OpenAI-compatible client at
+``http://HOST:PORT/v1``; a classroom sets ``FCOURSE_BACKEND=server`` and ``FCOURSE_BASE_URL``.
 
-Why the standard library (``http.server.ThreadingHTTPServer``) and no web
-framework: the endpoint is already pure Python, so a framework would add a
-dependency (and an ASGI server) for nothing but parsing the request line and
-headers; the stdlib server needs nothing installed, starts instantly, and keeps
-the package usable where only the standard library is available.
+Why tornado and not a thread per connection: one event loop holds hundreds of idle or
+half-sent connections for the price of a socket each, and tornado already has what a
+shared server needs: ``max_body_size``, ``body_timeout``, ``idle_connection_timeout``
+(which also bounds a half-sent request line and headers), streaming with ``flush()``, and
+``stop()`` / ``close_all_connections()`` for a clean stop. The teaching model's work runs
+on a small thread pool sized to the cores (``workers``), so the loop never waits for it.
 
-Robustness, so one machine can hold a classroom:
+``GET /`` is the instructor's live view of the room (``fcourse.teaching.wire.room``):
+``GET /v1/fcourse/room`` is the same as JSON, ``GET /v1/fcourse/room/events`` as
+server-sent events. Everything else is the endpoint's (``handlers.routes``).
 
-- a malformed request of any kind gets a 4xx (never a 5xx): a body over
-  ``MAX_BODY_BYTES`` gets 413 without being kept, a bad ``Content-Length`` 400;
-- every request must arrive whole within ``REQUEST_TIMEOUT`` seconds of the
-  connection becoming ready for it. One watchdog thread per server enforces it:
-  an idle keep-alive connection or a half-sent request line is closed, a body
-  that trickles in too slowly gets 408 — either way the handler thread is freed
-  (a per-read socket timeout alone would let a client that sends one byte at a
-  time hold a thread for ever);
-- Ctrl-C (SIGINT) or SIGTERM stops it cleanly with exit code 0: it stops
-  accepting, closes idle connections, and waits up to ``DRAIN_TIMEOUT`` seconds
-  for every reply already being computed or written, so no learner loses one.
+Ctrl-C (SIGINT) or SIGTERM stops it with exit code 0: it stops accepting, ends the live
+views' event streams, lets every reply already in flight finish (up to ``DRAIN_TIMEOUT``
+seconds; a second Ctrl-C stops at once), then closes the remaining idle connections.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
+import os
 import signal
-import socket
 import sys
 import threading
-import time
-from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import FrameType
+from collections.abc import Callable, Iterator
 
-from fcourse.errors import InvalidRequestError
-from fcourse.teaching.wire.endpoint import MAX_BODY_BYTES, MODEL_NAME, Reply, error_reply, handle
+from tornado import httpserver, locks, netutil, web
+
+from fcourse.teaching.wire.endpoint import MODEL_NAME, Reply, handle
+from fcourse.teaching.wire.handlers import DRAIN_LIMIT, routes
+from fcourse.teaching.wire.room import Room
 
 __all__ = [
     "DEFAULT_HOST",
@@ -49,8 +45,6 @@ __all__ = [
     "DRAIN_TIMEOUT",
     "REQUEST_TIMEOUT",
     "TeachingServer",
-    "close_gracefully",
-    "make_server",
     "serve",
     "warm_up",
 ]
@@ -58,7 +52,8 @@ __all__ = [
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 
-#: Seconds a connection may wait idle, or take to send one whole request, before it is dropped.
+#: Seconds a connection may wait idle or take to send its request line and headers, and seconds
+#: a body may take to arrive after them, before the connection is dropped (a slow body gets 408).
 REQUEST_TIMEOUT = 30.0
 #: Seconds a stopping server waits for the replies already in flight.
 DRAIN_TIMEOUT = 30.0
@@ -66,288 +61,152 @@ DRAIN_TIMEOUT = 30.0
 Endpoint = Callable[[str, str, bytes], Reply]
 
 
-class _Connections:
-    """Which connections are reading a request (and until when), and how many replies are in flight.
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 2
 
-    One lock guards both, so "stop reading, start replying" is atomic with respect to a
-    stop: a request fully read before the stop is answered; one still arriving is cut.
+
+class TeachingServer:
+    """The teaching model on tornado: listening from construction, serving once ``serve()`` runs.
+
+    ``port=0`` picks a free port (``address`` tells which). ``endpoint`` answers each request
+    (by default this module's ``handle``, looked up at each request; tests pass a wrapper). Run it
+    with ``await server.serve()`` on an event loop, or ``server.start()`` on a thread of its own;
+    ``stop()`` from any thread.
     """
 
-    def __init__(self, interval: float = 0.1) -> None:
-        self._lock = threading.Condition()
-        self._reading: dict[socket.socket, float] = {}
-        self._overdue: set[socket.socket] = set()
-        self._replying = 0
-        self._interval = interval
-        self._watchdog: threading.Thread | None = None
+    def __init__(
+        self,
+        host: str = DEFAULT_HOST,
+        port: int = DEFAULT_PORT,
+        *,
+        quiet: bool = False,
+        request_timeout: float = REQUEST_TIMEOUT,
+        drain_timeout: float = DRAIN_TIMEOUT,
+        endpoint: Endpoint | None = None,
+        workers: int | None = None,
+    ) -> None:
+        self.request_timeout = request_timeout
+        self.drain_timeout = drain_timeout
+        self.quiet = quiet
+        self.endpoint = endpoint or (lambda method, path, body: handle(method, path, body))
+        self.workers = workers or _cores()
+        self.room = Room()
         self.stopping = False
+        self.replying = 0  # replies being computed or written: a stop waits for them
+        self.drained: bool | None = None  # after serve(): did every reply in flight finish in time?
+        self._sockets = netutil.bind_sockets(port, host)  # raises OSError now if the port is taken
+        self.address: tuple[str, int] = self._sockets[0].getsockname()[:2]
+        self._stop_requested: asyncio.Event | None = None
+        self._wake: asyncio.Event | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self.loop: asyncio.AbstractEventLoop
 
-    def reading(self, sock: socket.socket, timeout: float) -> None:
-        """The connection waits for (or reads) a request that must be whole within ``timeout``."""
-        with self._lock:
-            if self.stopping:
-                _shut_reading(sock)
-                return
-            self._reading[sock] = time.monotonic() + timeout
-            if self._watchdog is None:
-                self._watchdog = threading.Thread(target=self._watch, name="fcourse-watchdog", daemon=True)
-                self._watchdog.start()
+    @property
+    def url(self) -> str:
+        """The API's base URL, ``http://HOST:PORT/v1``."""
+        host, port = self.address
+        return f"http://{host}:{port}/v1"
 
-    def overdue(self, sock: socket.socket) -> bool:
-        with self._lock:
-            return sock in self._overdue
+    # -------------------------------------------------------------- the work
 
-    def begin_reply(self, sock: socket.socket) -> None:
-        with self._lock:
-            self._reading.pop(sock, None)
-            self._replying += 1
+    def run(self, method: str, path: str, body: bytes) -> asyncio.Future[Reply]:
+        """The endpoint's reply, computed on the thread pool."""
+        return self.loop.run_in_executor(self._pool, self.endpoint, method, path, body)
 
-    def end_reply(self) -> None:
-        with self._lock:
-            self._replying -= 1
-            self._lock.notify_all()
+    def next_chunk(self, chunks: Iterator[bytes]) -> asyncio.Future[bytes | None]:
+        """The next chunk of a lazily produced stream (``None`` at its end), on the thread pool."""
+        return self.loop.run_in_executor(self._pool, next, chunks, None)
 
-    def forget(self, sock: socket.socket) -> None:
-        with self._lock:
-            self._reading.pop(sock, None)
-            self._overdue.discard(sock)
+    def replied(self) -> None:
+        """A reply has finished: a stopping server may be waiting for the last one."""
+        if self.stopping and self.replying == 0 and self._wake is not None:
+            self._wake.set()
 
-    def drain(self, timeout: float) -> bool:
-        """Cut every connection still reading; wait for the replies in flight. True if all finished."""
-        with self._lock:
+    def _log(self, handler: web.RequestHandler) -> None:
+        if self.quiet:
+            return
+        request = handler.request
+        millis = 1000.0 * request.request_time()
+        sys.stderr.write(f"{request.remote_ip} {request.method} {request.uri} {handler.get_status()} {millis:.1f} ms\n")
+
+    # -------------------------------------------------------------- the life cycle
+
+    async def serve(self) -> bool:
+        """Serve until ``stop()``, then stop cleanly. True if every reply in flight finished in time."""
+        self.loop = asyncio.get_running_loop()
+        self._stop_requested = asyncio.Event()
+        self._wake = asyncio.Event()
+        self.changed = locks.Condition()  # the room changed (or the server stops): live views wake up
+        self._pool = concurrent.futures.ThreadPoolExecutor(self.workers, thread_name_prefix="fcourse-model")
+        app = web.Application(routes(self), log_function=self._log)
+        http = httpserver.HTTPServer(
+            app,
+            max_body_size=DRAIN_LIMIT,
+            idle_connection_timeout=self.request_timeout,
+            body_timeout=self.request_timeout + 5,  # a backstop: the handler answers 408 first
+        )
+        http.add_sockets(self._sockets)
+        self._ready.set()
+        try:
+            await self._stop_requested.wait()
+        finally:
+            http.stop()  # no longer accepting
             self.stopping = True
-            for sock in self._reading:
-                _shut_reading(sock)
-            self._reading.clear()
-            return self._lock.wait_for(lambda: self._replying == 0, timeout)
+            self.changed.notify_all()  # the live views' event streams end
+            drained = await self._drain()
+            await http.close_all_connections()  # idle keep-alive and half-sent ones
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self.drained = drained
+        return drained
 
-    def _watch(self) -> None:
-        while True:
-            time.sleep(self._interval)
-            with self._lock:
-                now = time.monotonic()
-                for sock, deadline in list(self._reading.items()):
-                    if deadline <= now:
-                        del self._reading[sock]
-                        self._overdue.add(sock)
-                        _shut_reading(sock)
-
-
-def _shut_reading(sock: socket.socket) -> None:
-    """End the read side: a blocked read returns at once, and a 408 can still be written."""
-    try:
-        sock.shutdown(socket.SHUT_RD)
-    except OSError:
-        pass
-
-
-class TeachingServer(ThreadingHTTPServer):
-    """A thread per connection, plus the bookkeeping that lets it time out and stop cleanly."""
-
-    daemon_threads = True
-
-    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
-        self.connections = _Connections()
-        super().__init__(address, handler)
-
-
-def _error(status: int, message: str, code: str | None = None) -> Reply:
-    return error_reply(InvalidRequestError(message, status=status, code=code))
-
-
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    default_request_version = "HTTP/1.0"  # so even a garbled request line gets a status line
-    disable_nagle_algorithm = True  # small replies go out at once (no 40 ms delayed-ACK stall)
-    server_version = "fcourse-teaching-model"
-    sys_version = ""
-    timeout = REQUEST_TIMEOUT  # per read and per write; the watchdog bounds the whole request
-    request_timeout = REQUEST_TIMEOUT
-    quiet = False
-    endpoint: Endpoint = staticmethod(handle)
-    server: TeachingServer
-
-    # One method for every verb: the endpoint decides what is allowed (405 otherwise).
-    def _serve(self) -> None:
-        body, problem = self._read_body()
-        if problem is None and self.server.connections.overdue(self.connection):
-            problem = self._timed_out()
-        if problem is not None:
-            self.close_connection = True
-            self._send(problem)
-            return
-        self._reply(lambda: self.endpoint(self.command, self.path, body))
-
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _serve  # noqa: N815 - http.server names
-
-    def do_HEAD(self) -> None:  # noqa: N802 - http.server's naming
-        self._reply(lambda: self.endpoint("HEAD", self.path, b""), head=True)
-
-    def _reply(self, compute: Callable[[], Reply], head: bool = False) -> None:
-        """Compute and write one reply; a stopping server waits for it to finish."""
-        connections = self.server.connections
-        connections.begin_reply(self.connection)
-        try:
-            self._send(compute(), head=head)
-        finally:
-            connections.end_reply()
-        if connections.stopping:
-            self.close_connection = True
-
-    def _timed_out(self) -> Reply:
-        return _error(
-            408,
-            f"The request did not arrive within {self.request_timeout:g} seconds; the connection is closed.",
-            "request_timeout",
-        )
-
-    def _read_body(self) -> tuple[bytes, Reply | None]:
-        encoding = self.headers.get("Transfer-Encoding", "").lower()
-        if "chunked" in encoding:
-            return self._read_chunked()
-        length_text = self.headers.get("Content-Length")
-        if length_text is None:
-            # No length: no body. Anything the client sends anyway cannot be told apart
-            # from a next request, so answer this one and close the connection.
-            if self.command in ("POST", "PUT", "PATCH"):
-                self.close_connection = True
-            return b"", None
-        digits = length_text.strip()
-        if not (digits.isascii() and digits.isdigit()):  # int() would also take "+5", "1_0"
-            return b"", _error(400, f"Invalid Content-Length header: {length_text!r}")
-        length = int(digits)
-        if length > MAX_BODY_BYTES:
-            self._drain(length)
-            return b"", self._too_large(length)
-        body = self.rfile.read(length)
-        if len(body) < length:
-            if self.server.connections.overdue(self.connection):
-                return b"", self._timed_out()
-            return b"", _error(400, "The request body is shorter than its Content-Length header.")
-        return body, None
-
-    def _read_chunked(self) -> tuple[bytes, Reply | None]:
-        parts: list[bytes] = []
-        total = 0
-        while True:
-            line = self.rfile.readline(1024)
+    async def _drain(self) -> bool:
+        """Wait until no reply is in flight, for at most ``drain_timeout`` (or until a second stop)."""
+        assert self._wake is not None
+        if self.replying:
             try:
-                size = int(line.split(b";", 1)[0].strip(), 16)
-            except ValueError:
-                return b"", _error(400, "Malformed chunked request body.")
-            if size < 0:
-                return b"", _error(400, "Malformed chunked request body.")
-            if size == 0:
-                while self.rfile.readline(1024).strip():  # trailers, then the blank line
-                    pass
-                return b"".join(parts), None
-            total += size
-            if total > MAX_BODY_BYTES:
-                return b"", self._too_large(total)
-            chunk = self.rfile.read(size)
-            if len(chunk) < size:
-                if self.server.connections.overdue(self.connection):
-                    return b"", self._timed_out()
-                return b"", _error(400, "Malformed chunked request body.")
-            parts.append(chunk)
-            self.rfile.readline(1024)
+                await asyncio.wait_for(self._wake.wait(), self.drain_timeout)
+            except TimeoutError:
+                pass
+        return self.replying == 0
 
-    def _drain(self, length: int) -> None:
-        """Read (and drop) a too-large body, so the client sees our 413 and not a reset."""
-        remaining = min(length, 16 * MAX_BODY_BYTES)
-        try:
-            while remaining > 0:
-                data = self.rfile.read(min(remaining, 65536))
-                if not data:
-                    return
-                remaining -= len(data)
-        except OSError:
+    def stop(self) -> None:
+        """Ask the server to stop (from any thread). Asked again while stopping: stop without waiting.
+        Asked once it has stopped: nothing to do."""
+        if self._stop_requested is None:
+            self._ready.wait(10)
+        if self.drained is not None:
             return
-
-    def _too_large(self, size: int) -> Reply:
-        return _error(
-            413,
-            f"Request body too large: {size} bytes. The teaching model accepts at most "
-            f"{MAX_BODY_BYTES} bytes.",
-            "request_too_large",
-        )
-
-    def _send(self, reply: Reply, head: bool = False) -> None:
-        self.send_response(reply.status)
-        for name, value in reply.headers:
-            self.send_header(name, value)
-        if reply.streaming:
-            self.send_header("Transfer-Encoding", "chunked")
-            self.end_headers()
-            if head:
-                return
-            for chunk in reply.iter_bytes():
-                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
-                self.wfile.flush()
-            self.wfile.write(b"0\r\n\r\n")
+        loop, event, wake = self.loop, self._stop_requested, self._wake
+        assert event is not None and wake is not None
+        if event.is_set():
+            loop.call_soon_threadsafe(wake.set)
         else:
-            self.send_header("Content-Length", str(len(reply.body)))
-            if self.close_connection:
-                self.send_header("Connection", "close")
-            self.end_headers()
-            if not head:
-                self.wfile.write(reply.body)
-        self.wfile.flush()
+            loop.call_soon_threadsafe(event.set)
 
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        """Errors http.server finds itself (bad request line, huge headers), OpenAI-shaped."""
-        self.close_connection = True
-        try:
-            status = 405 if code == 501 else code if 400 <= code < 500 else 400
-            self._send(_error(status, message or "Bad request"))
-        except OSError:
-            pass
+    def start(self) -> TeachingServer:
+        """Serve on a thread of its own (tests, a notebook); returns once it is listening."""
+        self._thread = threading.Thread(target=lambda: asyncio.run(self.serve()), name="fcourse-server", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(10):
+            raise RuntimeError("the teaching model server did not start")
+        return self
 
-    def handle_one_request(self) -> None:
-        connections = self.server.connections
-        connections.reading(self.connection, self.request_timeout)
-        try:
-            super().handle_one_request()
-        except (ConnectionError, TimeoutError, OSError):
-            self.close_connection = True
-        finally:
-            if connections.overdue(self.connection):
-                self.close_connection = True
-            connections.forget(self.connection)
+    def close(self, timeout: float | None = None) -> bool:
+        """``stop()`` a server ``start()``-ed on its thread and wait for the thread. True if it drained."""
+        self.stop()
+        if self._thread is not None:
+            self._thread.join(timeout if timeout is not None else self.drain_timeout + 10)
+        return bool(self.drained)
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        if not self.quiet:
-            sys.stderr.write(f"{self.address_string()} {format % args}\n")
+    def __enter__(self) -> TeachingServer:
+        return self.start()
 
-
-def make_server(
-    host: str = DEFAULT_HOST,
-    port: int = DEFAULT_PORT,
-    quiet: bool = False,
-    *,
-    request_timeout: float = REQUEST_TIMEOUT,
-    endpoint: Endpoint = handle,
-) -> TeachingServer:
-    """A ready-to-run server (not yet serving); ``port=0`` picks a free port.
-
-    ``endpoint`` answers each request (``handle`` of the teaching model; tests pass a wrapper).
-    """
-    handler = type(
-        "Handler",
-        (_Handler,),
-        {"quiet": quiet, "request_timeout": request_timeout, "endpoint": staticmethod(endpoint)},
-    )
-    return TeachingServer((host, port), handler)
-
-
-def close_gracefully(server: TeachingServer, timeout: float = DRAIN_TIMEOUT) -> bool:
-    """After ``serve_forever`` has returned: cut idle and half-sent connections, let every reply
-    in flight finish (up to ``timeout`` seconds), then close the listening socket.
-    Returns False if some reply was still running when the time ran out."""
-    try:
-        return server.connections.drain(timeout)
-    finally:
-        server.server_close()
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def warm_up() -> None:
@@ -362,36 +221,39 @@ def warm_up() -> None:
         handle("POST", "/v1/chat/completions", json.dumps(body, ensure_ascii=False).encode())
 
 
+def _on_signals(server: TeachingServer) -> None:
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, server.stop)
+        except (NotImplementedError, RuntimeError):  # Windows: no loop signal handlers
+            signal.signal(signum, lambda *_: server.stop())
+
+
+async def _serve_until_signalled(server: TeachingServer) -> bool:
+    _on_signals(server)
+    return await server.serve()
+
+
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, quiet: bool = False) -> int:
     """Serve until Ctrl-C or SIGTERM; print the URL first. Returns the exit code."""
     try:
-        server = make_server(host, port, quiet)
+        server = TeachingServer(host, port, quiet=quiet)
     except OSError as err:
         print(f"fcourse serve: cannot listen on {host}:{port}: {err.strerror or err}", file=sys.stderr)
         return 1
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, stop)
     try:
-        try:
-            warm_up()
-        except Exception as err:  # the endpoint will say what is wrong on each request
-            print(f"fcourse serve: warm-up failed: {type(err).__name__}: {err}", file=sys.stderr)
-        bound_host, bound_port = server.server_address[:2]
-        hint = " (all interfaces: learners use this machine's address)" if bound_host == "0.0.0.0" else ""
-        print(
-            f"fcourse teaching model {MODEL_NAME} serving at http://{bound_host}:{bound_port}/v1{hint} "
-            "(Ctrl-C to stop)",
-            flush=True,
-        )
-        server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        if not close_gracefully(server):
-            print(f"fcourse serve: some replies were still running after {DRAIN_TIMEOUT:g} s.", file=sys.stderr)
+        warm_up()
+    except Exception as err:  # the endpoint will say what is wrong on each request
+        print(f"fcourse serve: warm-up failed: {type(err).__name__}: {err}", file=sys.stderr)
+    bound_host, bound_port = server.address
+    hint = " (all interfaces: learners use this machine's address)" if bound_host in ("0.0.0.0", "::") else ""
+    print(
+        f"fcourse teaching model {MODEL_NAME} serving at http://{bound_host}:{bound_port}/v1{hint} (Ctrl-C to stop)",
+        flush=True,
+    )
+    print(f"the room's live view, for the instructor: http://{bound_host}:{bound_port}/", flush=True)
+    if not asyncio.run(_serve_until_signalled(server)):
+        print(f"fcourse serve: some replies were still running after {DRAIN_TIMEOUT:g} s.", file=sys.stderr)
     print("fcourse teaching model stopped.", flush=True)
     return 0

@@ -64,14 +64,17 @@ def abilities(tools: list[dict[str, Any]], zh: bool) -> str:
     return f"I can {_can(tools, zh)}. Just tell me in your own words what you need."
 
 
-def honest(tools: list[dict[str, Any]], zh: bool) -> str:
-    """General knowledge, jokes, poems: what it is, what it cannot do, and where to get it instead."""
+def honest(tools: list[dict[str, Any]], zh: bool, creative: bool = False) -> str:
+    """General knowledge, jokes, poems: what it is, what it cannot do, and where to get it instead (jokes and
+    poems named only when the user asked for one)."""
     if zh:
-        text = (f"我是本课程的离线教学模型，不了解外面世界的事实，也不会写笑话或诗，所以不会编一个答案；"
-                f"想问这类问题，请按 {_PROVIDER_ZH} 接入真正的模型。")
+        cannot = "不会写笑话或诗" if creative else "不了解外面世界的事实"
+        text = (f"我是本课程的离线教学模型，{cannot}，所以不会编一个答案；"
+                f"想要这类回答，请按 {_PROVIDER_ZH} 接入真正的模型。")
         return text + (f"在这里我可以帮你：{_can(tools, zh)}。" if tools else "")
-    text = ("I'm the course's offline teaching model: I know no facts about the world and I don't write jokes "
-            f"or poems, so I won't make an answer up. For that, connect a real provider ({_PROVIDER}).")
+    cannot = "I don't write jokes, poems or stories" if creative else "I know no facts about the world"
+    text = (f"I'm the course's offline teaching model: {cannot}, so I won't make an answer up. For that, "
+            f"connect a real provider ({_PROVIDER}).")
     return text + (f" Here I can {_can(tools, zh)}." if tools else "")
 
 

@@ -48,7 +48,7 @@ def _no_fit_text(conversation: Conversation, act: str) -> str:
     if act == "meta":
         return chat.abilities(tools, zh)
     if act in ("creative", "info", "explain", "meaning", "advice") or _QUESTION_END.search(latest.strip()):
-        return chat.honest(tools, zh)
+        return chat.honest(tools, zh, creative=act == "creative")
     return chat.cannot(tools, zh)
 
 

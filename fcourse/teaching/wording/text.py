@@ -271,7 +271,7 @@ def chat_answer(text: str, language: str, fallback: str | None = None) -> str:
     if act == "meta":
         return chat.abilities([], zh)
     if act in ("creative", "info", "explain", "meaning", "advice"):
-        return chat.honest([], zh)
+        return chat.honest([], zh, creative=act == "creative")
     return ("我是一个离线教学模型，只能简单聊几句；给我工具，我就能做更多事。" if zh
             else "I'm a small offline teaching model, so I can only chat a little. Give me tools and I can do more.")
 

@@ -26,12 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from fcourse.lab.exercises.report import CheckCase, CheckReport
+from fcourse.lab.exercises.report import function_entry as _function
 
 __all__ = ["ACTION_TOOLS", "ActionCase", "action_cases", "check_validate_action"]
-
-
-def _function(name: str, description: str, parameters: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "function", "function": {"name": name, "description": description, "parameters": parameters}}
 
 
 #: the tools the checker offers (none of them appears in the notebook)

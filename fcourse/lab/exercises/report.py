@@ -1,4 +1,4 @@
-"""The verdict every chapter-4 "your turn" checker returns: one row per case, shown as text and HTML.
+"""The verdict every "your turn" checker returns: one row per case, shown as text and HTML.
 
 Introduced in chapter 0 (the first checked exercise) and used by every chapter's
 checkers since. A report is plain data: ``cases`` (what was tried, what should
@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["CheckCase", "CheckReport"]
+__all__ = ["CheckCase", "CheckReport", "function_entry"]
 
 
 @dataclass(frozen=True)
@@ -80,3 +81,8 @@ class CheckReport:
 
     def __repr__(self) -> str:
         return self.text()
+
+
+def function_entry(name: str, description: str, parameters: dict[str, Any]) -> dict[str, Any]:
+    """One Chat Completions tools-menu entry, for a checker's hidden tools."""
+    return {"type": "function", "function": {"name": name, "description": description, "parameters": parameters}}

@@ -26,7 +26,7 @@ from typing import Any
 
 from fcourse.errors import RunawayLoopError
 
-__all__ = ["Reply", "RunawayLoopError", "ScriptedModel", "call", "text", "tool_results"]
+__all__ = ["Reply", "RunawayLoopError", "ScriptedModel", "call", "scripted_client", "text", "tool_results"]
 
 
 @dataclass(frozen=True)
@@ -71,11 +71,7 @@ class ScriptedModel:
 
     def client(self) -> Any:
         """A real ``openai.OpenAI`` client whose every request comes here, in-process."""
-        import httpx2
-        import openai
-
-        return openai.OpenAI(api_key="scripted", base_url="http://scripted-model.invalid/v1", max_retries=0,
-                             http_client=httpx2.Client(transport=httpx2.MockTransport(self._handle)))
+        return scripted_client(self._handle)
 
     def _handle(self, request: Any) -> Any:
         import httpx2
@@ -149,3 +145,12 @@ def tool_results(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
             value = message.get("content")
         out.setdefault(names.get(message.get("tool_call_id", ""), "?"), value)
     return out
+
+
+def scripted_client(handle: Callable[[Any], Any]) -> Any:
+    """A real ``openai.OpenAI`` client whose HTTP requests ``handle`` answers in-process (no network)."""
+    import httpx2
+    import openai
+
+    return openai.OpenAI(api_key="scripted", base_url="http://scripted-model.invalid/v1", max_retries=0,
+                         http_client=httpx2.Client(transport=httpx2.MockTransport(handle)))

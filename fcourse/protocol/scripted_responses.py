@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcourse.errors import RunawayLoopError
-from fcourse.protocol.scripted import Reply
+from fcourse.protocol.scripted import Reply, scripted_client
 
 __all__ = ["ScriptedResponsesModel"]
 
@@ -48,11 +48,7 @@ class ScriptedResponsesModel:
 
     def client(self) -> Any:
         """A real ``openai.OpenAI`` client whose every request comes here, in-process."""
-        import httpx2
-        import openai
-
-        return openai.OpenAI(api_key="scripted", base_url="http://scripted-model.invalid/v1", max_retries=0,
-                             http_client=httpx2.Client(transport=httpx2.MockTransport(self._handle)))
+        return scripted_client(self._handle)
 
     def _handle(self, request: Any) -> Any:
         import httpx2

@@ -13,6 +13,8 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m compileall -q fcourse   # bytecode now: a process that may not write it still starts fast
+	$(BIN)/python -m fcourse cache           # the teaching model's word tables and encoder arrays, derived once
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -60,8 +60,15 @@ class Label:
 
     @property
     def zh(self) -> str:
-        """The label in a Chinese sentence: the glossary's words, else the English words."""
-        return in_chinese(self.words) or self.en
+        """The label in a Chinese sentence: the glossaries' words, else the English words."""
+        return self.zh_in() or self.en
+
+    def zh_in(self, cues: frozenset[str] = frozenset()) -> str | None:
+        """The label in Chinese, its sense chosen by ``cues`` (the words of the neighbouring fields and the tool,
+        ``glossary``), or None when no glossary has a content word of it: the caller says the value alone."""
+        from fcourse.teaching.reading.glossary import term_zh
+
+        return term_zh(self.words, cues) or in_chinese(self.words)
 
 
 @lru_cache(maxsize=1)
@@ -96,6 +103,9 @@ def label_of(key: str) -> Label:
     minimum temperature); a short acronym stays as it is ("order_id" -> order ID, not "identifier").
     """
     words = [w.lower() for w in _WORD.findall(key)] or [key]
+    tail = re.split(r"[_\-\s]+", key.lower())
+    if len(tail) > 1 and re.fullmatch(r"[a-z]+\d", tail[-1]) and _unit(tail[-1]):  # "volume_m3": a unit m3
+        return Label(key, tuple(w.lower() for w in _WORD.findall("_".join(tail[:-1]))), _unit(tail[-1]))
     unit = _unit(words[-1]) if len(words) > 1 else None
     if unit is None and len(words) > 1 and words[-1] == "min":
         if words[-2] in _TIME_WORDS:

@@ -18,10 +18,10 @@ def test_the_first_clause_of_the_description_without_brackets_and_never_the_name
     assert capability(tool(""), zh=False) == "use a tool"
 
 
-def test_chinese_only_when_the_glossary_has_every_word_else_english_as_written() -> None:
+def test_chinese_only_when_the_glossary_has_every_word_else_english_quoted_as_the_tools_words() -> None:
     assert capability(tool("Cancel an order that has not shipped yet."), zh=True) == "取消订单"
     assert capability(tool("Transfer money from one account to another."), zh=True) == \
-        "transfer money from one account to another"
+        "「transfer money from one account to another」"  # issue 36: English in a Chinese reply only as a quote
     assert capability(tool("查询订单状态。"), zh=True) == "查询订单状态"
 
 

@@ -43,4 +43,4 @@ def test_a_question_back_uses_the_parameters_descriptions_never_their_names() ->
     assert text == "To do that I need the order ID, a unique key for this refund and the reason. Could you tell me?"
     assert "order_id" not in text
     zh = chat.ask_for(REFUND, ["order_id", "reason"], zh=True)
-    assert zh == "要办这件事，我还需要知道：订单ID、原因。请告诉我。"  # English descriptions: the glossary's Chinese
+    assert zh == "要办这件事，我还需要知道：订单编号、原因。请告诉我。"  # English descriptions: the glossary's Chinese

@@ -12,11 +12,13 @@ def test_a_field_repeating_the_calls_argument_is_the_subject_not_a_fact() -> Non
         ("temperature", "number", 3), ("condition", "text", "light snow")]
 
 
-def test_a_number_the_call_was_made_with_is_dropped_but_a_different_one_is_kept() -> None:
+def test_every_field_is_a_fact_even_one_repeating_the_call_only_a_place_leads() -> None:
+    # issue 36: every field of a small result is said (a booking's start time was dropped as an echo of the call)
     same = read_result({"user_id": 1001, "month": 4, "total": 0.0}, {"user_id": 1001, "month": 4})
-    assert [f.label.en for f in same.facts] == ["total"]
-    other = read_result({"user_id": 1001, "month": 4, "total": 0.0}, {"user_id": 1002, "month": 4})
-    assert [f.label.en for f in other.facts] == ["user ID", "total"]  # the tool answered for someone else
+    assert [f.label.en for f in same.facts] == ["user ID", "month", "total"] and same.subject is None
+    booked = read_result({"pet_name": "Rex", "start_time": "10:30", "vet": "Dr. Lee"},
+                         {"pet_name": "Rex", "start_time": "10:30"})
+    assert [f.value for f in booked.facts] == ["Rex", "10:30", "Dr. Lee"]
 
 
 def test_a_runtime_envelope_gives_its_data_and_message() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -386,7 +387,8 @@ def test_tool_error_is_reported_honestly(result: str) -> None:
     assert d.content.startswith("Sorry, I couldn't") and "EXECUTION_ERROR" not in d.content
     assert "get_weather" not in d.content
     zh = ask(_round("北京天气怎么样？", [result], ["北京"]), [WEATHER])
-    assert "没有完成" in zh.content and "get_weather" not in zh.content
+    assert ("没有完成" in zh.content or "没有找到" in zh.content) and "get_weather" not in zh.content
+    assert not re.search(r"[A-Za-z]", re.sub(r"「[^」]*」", "", zh.content))  # issue 36: Chinese, English only quoted
     assert d.record["results"][0]["failed"] is True
 
 
@@ -525,7 +527,7 @@ def test_many_tools_and_nothing_fits(user: str) -> None:
 
 
 def test_missing_city_is_asked_not_invented() -> None:
-    for user, word in (("What's the weather like?", "city"), ("天气怎么样", "位置")):
+    for user, word in (("What's the weather like?", "city"), ("天气怎么样", "地点")):  # the blind glossary's word
         d = ask(user, MORE_UNSEEN)  # the parameter is "location", described as a city
         assert d.kind == "ask" and word in d.content and "location" not in d.content
 
@@ -602,7 +604,8 @@ REFUND_ROUND = [
                 "data": None,
                 "retry_safe": False,
             },
-            ("Sorry, I couldn't refund a paid order (O-100): timeout.", "don't try again"),
+            # issue 36: the tool's description is never the verb; a timeout is said in the reply's words
+            ("Sorry, I couldn't confirm whether the request for O-100 went through", "don't try again"),
         ),
         (
             {
@@ -612,7 +615,7 @@ REFUND_ROUND = [
                 "data": None,
                 "retry_safe": False,
             },
-            ("isn't confirmed yet: waiting for reconciliation", "O-100", "twice"),
+            ("isn't confirmed yet: it is still pending", "O-100", "twice"),
         ),
     ],
 )

@@ -29,7 +29,8 @@ def test_a_result_naming_the_action_is_answered_in_the_users_language() -> None:
 def test_a_json_result_gives_its_facts_not_the_format_again() -> None:
     d = run(("user", "Will it rain in Oslo tomorrow?"), ("assistant", '{"action": "lookup_forecast", "city": "Oslo"}'),
             ("user", json.dumps({"city": "Oslo", "rain_mm": 4, "sky": "showers"})))
-    assert d.content == "In Oslo, the rain is 4 mm and the sky is showers."  # the city said once, as the subject
+    # the city said once, as the subject; one sentence per fact (issue 36)
+    assert d.content == "In Oslo, the rain is 4 mm. The sky is showers."
 
 
 def test_a_result_in_an_assistant_turn_is_read_too() -> None:
@@ -44,7 +45,8 @@ def test_a_failed_result_is_said_to_have_failed() -> None:
             ("user", "lookup_forecast: Error: TimeoutError: upstream did not answer"))
     # said plainly: no tool name, no exception name; with no tool description to tell a look-up, a timeout
     # is an outcome not known yet, so the reply does not invite a retry
-    assert d.content.startswith("Sorry, I couldn't do that (Oslo): the service took too long to answer.")
+    assert d.content.startswith("Sorry, I couldn't confirm whether it went through: the service took too long to "
+                                "answer.")
     assert "lookup_forecast" not in d.content and "TimeoutError" not in d.content and "don't try again" in d.content
     assert d.record["results"][0]["failed"] is True
 

@@ -4,7 +4,8 @@ Introduced in chapter 0 ("What can you do?"). ``capability(tool, zh)`` is the fi
 description as a phrase a reply can use after "I can" / "我可以": "get the current weather for a city",
 "查询订单状态". A Chinese reply to a tool described in English gets the phrase in Chinese when the glossary
 (``field_words``) has every word of its verb and object ("cancel an order that has not shipped" ->
-取消订单), else the English phrase as written - never half a translation. Never the tool's name.
+取消订单), else the English phrase quoted in 「」 as the tool's own words - never half a translation. Never the
+tool's name.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from fcourse.teaching.reading.field_words import in_chinese
 from fcourse.teaching.reading.params import function_of
+from fcourse.teaching.reading.verbs import looks_up
 
 __all__ = ["capabilities", "capability", "looks_up"]
 
@@ -31,15 +33,6 @@ def _lower_first(text: str) -> str:
 
 
 _PARENS = re.compile(r"\s*(?:\([^)]*\)|（[^）]*）)")
-#: the verbs that open a description of a tool that only reads (a look-up: asking again changes nothing)
-_LOOK_VERBS = frozenset({"get", "gets", "look", "looks", "check", "checks", "find", "finds", "search", "searches",
-                         "show", "shows", "list", "lists", "tell", "tells", "fetch", "fetches", "retrieve",
-                         "retrieves", "query", "queries", "lookup", "view", "see", "track", "tracks", "read",
-                         "current", "latest", "estimate", "estimates", "calculate", "calculates", "quote", "quotes",
-                         "price", "prices", "查询", "查看", "获取", "搜索", "显示", "预估", "估算",
-                         "报价", "计算", "估价", "列出"})
-
-
 def _first_clause(description: str) -> str:
     """A description's first clause, without what it says in brackets ("reserve (place a hold on) a book")."""
     text = _PARENS.sub("", description.strip())
@@ -47,15 +40,6 @@ def _first_clause(description: str) -> str:
         if stop in text:
             text = text.split(stop)[0]
     return text.strip().rstrip(".。")
-
-
-def looks_up(tool: dict[str, Any] | None) -> bool:
-    """Whether the tool's description opens with a verb of looking things up ("Get the current weather ...",
-    "查询订单状态"): asking it again changes nothing."""
-    if not tool:
-        return False
-    first = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]{1,2}", str(function_of(tool).get("description") or ""))[:1]
-    return bool(first) and first[0].lower() in _LOOK_VERBS
 
 
 def _english_in_chinese(phrase: str) -> str | None:
@@ -77,8 +61,8 @@ def capability(tool: dict[str, Any], zh: bool) -> str:
     first = _first_clause(str(fn.get("description") or ""))
     if not first:
         return "使用一个工具" if zh else "use a tool"
-    if zh and not _CJK.search(first):
-        return _english_in_chinese(first) or _lower_first(first)
+    if zh and not _CJK.search(first):  # an English description a Chinese reply cannot put in Chinese is quoted
+        return _english_in_chinese(first) or f"「{_lower_first(first)}」"
     return _lower_first(first)
 
 

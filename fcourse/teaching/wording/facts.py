@@ -26,7 +26,7 @@ from typing import Any
 
 from fcourse.teaching.reading.field_words import Label, Unit, label_of, unit_of_currency
 
-__all__ = ["Fact", "Reading", "read_result", "unwrap"]
+__all__ = ["PLACES", "Fact", "Reading", "read_result", "unwrap"]
 
 #: fields that say how the call went, not what it found (the caller reads them for failures)
 _META = frozenset({"ok", "success", "retry_safe", "retryable", "error", "error_code", "code"})
@@ -35,6 +35,8 @@ _CURRENCY_KEYS = frozenset({"currency", "currency_code", "ccy", "curr"})
 _MONEY_WORDS = frozenset({"amount", "total", "price", "cost", "balance", "fee", "fees", "charge", "charges", "refund",
                           "paid", "spent", "subtotal", "payment", "fare", "deposit", "rent", "credit", "debit", "due",
                           "tax", "tip", "value", "sum", "owed", "budget", "salary", "cash"})
+#: labels of the place a result is about ("In Berlin, ...")
+PLACES = frozenset({"city", "town", "location", "place", "country", "region", "area", "destination", "station"})
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _ISO_TIME = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$")
 _CODE_VALUE = re.compile(r"^(?:[a-z]+(?:_[a-z0-9]+)+|[A-Z]+(?:_[A-Z0-9]+)+)$")
@@ -152,13 +154,10 @@ def read_result(result: Any, arguments: dict[str, Any] | None = None) -> Reading
     extra = {"message": message} if message else {}
     if isinstance(data, dict):
         facts = _facts(data, asked)
-        echoes = [f for f in facts if f.kind == "text" and str(f.value).strip().lower() in asked]
-        subject = echoes[0] if echoes else None
-        # a number the call was made with, under the same name ("month": 4 for month 4), repeats the question
-        repeated = {(label_of(str(k)), str(v)) for k, v in (arguments or {}).items()
-                    if isinstance(v, (int, float)) and not isinstance(v, bool)}
-        return Reading(subject, tuple(f for f in facts if f not in echoes and not (
-            f.kind == "number" and (f.label, str(f.value)) in repeated)), extra=extra)
+        # every field is said (issue 36); a place the call was made for leads the sentence ("In Berlin, ...")
+        subject = next((f for f in facts if f.kind == "text" and str(f.value).strip().lower() in asked
+                        and set(f.label.words) & PLACES), None)
+        return Reading(subject, tuple(f for f in facts if f is not subject), extra=extra)
     if isinstance(data, list):
         if data and all(isinstance(v, dict) for v in data):
             return Reading(None, (Fact(label_of("results"), "items", len(data),

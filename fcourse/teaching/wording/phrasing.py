@@ -15,12 +15,14 @@ import datetime as dt
 import re
 from typing import Any
 
+from fcourse.teaching.wording.clauses import clause_en, clause_zh, value_in_zh
 from fcourse.teaching.wording.facts import Fact, Reading
 
-__all__ = ["and_list", "sentence", "show_value"]
+__all__ = ["and_list", "quoted", "sentence", "show_text", "show_value"]
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _ISO_TIME = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$")
 #: the last word of a label that makes it a phrase of its own ("delivered at", "signed by"), not a noun
 _PREPOSITIONS = frozenset({"at", "on", "by", "until", "since", "from", "to", "before", "after", "in", "of", "within"})
@@ -64,10 +66,28 @@ def _datetime(text: str, zh: bool) -> str:
         return text
     zone = m.group(3)
     tail = "" if not zone else " UTC" if zone == "Z" else f" (UTC{zone})"
-    return f"{_date(m.group(1), zh)} {m.group(2)}{tail}" if zh else f"{_date(m.group(1), zh)}, {m.group(2)}{tail}"
+    return f"{_date(m.group(1), zh)} {m.group(2)}{tail}" if zh else f"{_date(m.group(1), zh)} at {m.group(2)}{tail}"
 
 
-def show_value(fact: Fact, zh: bool) -> str:
+_ISO_MONTH = re.compile(r"^(\d{4})-(\d{2})$")
+
+
+def show_text(text: str, zh: bool) -> str:
+    """A date, a time or a month written as people write them ("2025-04-18" -> 18 April 2025 / 2025年4月18日);
+    any other text as it is."""
+    text = str(text).strip()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        return _date(text, zh)
+    if _ISO_TIME.match(text):
+        return _datetime(text, zh)
+    month = _ISO_MONTH.match(text)
+    if month and 1 <= int(month.group(2)) <= 12:
+        m = int(month.group(2))
+        return f"{month.group(1)}年{m}月" if zh else f"{_MONTHS[m - 1]} {month.group(1)}"
+    return text
+
+
+def show_value(fact: Fact, zh: bool, cues: frozenset[str] = frozenset()) -> str:
     """A fact's value as a reply writes it (no label)."""
     kind, value, unit = fact.kind, fact.value, fact.unit
     if kind == "money" and unit is not None:
@@ -87,90 +107,71 @@ def show_value(fact: Fact, zh: bool) -> str:
     if kind == "list":
         return and_list([str(v) for v in value], zh) if value else ("无" if zh else "none")
     if kind == "group":
-        return _group(fact, zh)
+        return _group(fact, zh, cues)
     if kind == "items":
-        return _items(fact, zh)
-    return str(value)
+        return _items(fact, zh, cues)
+    if zh:
+        return value_in_zh(fact, cues) or show_text(str(value), zh)
+    return show_text(str(value), zh)
 
 
-def _group(fact: Fact, zh: bool) -> str:
-    """A nested record: its values alone when it is an address ("Memphis, TN"), else label and value."""
-    if all(p.kind == "text" and set(p.label.words) & _ADDRESS for p in fact.parts):
-        return ("，" if zh else ", ").join(str(p.value) for p in fact.parts)
-    return ("，" if zh else ", ").join(_clause(p, zh, bare=True) for p in fact.parts)
+def _group(fact: Fact, zh: bool, cues: frozenset[str]) -> str:
+    """A nested record: the one value when it holds one (an amount with its currency), its values alone when it
+    is a place or a time ("Memphis, TN"; "Gatwick, 3 May 2025 at 09:00"), else label and value."""
+    if len(fact.parts) == 1:
+        return show_value(fact.parts[0], zh, cues)
+    if all(p.kind in ("date", "datetime") or p.kind == "text" and set(p.label.words) & _ADDRESS
+           for p in fact.parts):
+        return ("，" if zh else ", ").join(show_value(p, zh, cues) for p in fact.parts)
+    return ("，" if zh else ", ").join(_bare(p, zh, cues) for p in fact.parts)
 
 
-def _item(reading: Reading, zh: bool) -> str:
-    rest = ("，" if zh else ", ").join(_clause(f, zh, bare=True) for f in reading.facts)
-    title = str(reading.subject.value) if reading.subject is not None else ""
+def _bare(fact: Fact, zh: bool, cues: frozenset[str]) -> str:
+    """A fact inside a list or a record: "year 1965", "not available" / "日期：2025年5月2日", or the value alone."""
+    if fact.kind == "flag":
+        if zh:
+            return clause_zh(fact, "", cues)
+        words = " ".join(w for w in fact.label.words if w not in ("is", "are"))
+        return words if fact.value else f"not {words}"
+    value = show_value(fact, zh, cues)
+    if zh:
+        label = fact.label.zh_in(cues)
+        return f"{label}：{value}" if label else value
+    return f"{fact.label.en} {value}"
+
+
+def _item(reading: Reading, zh: bool, cues: frozenset[str]) -> str:
+    rest = ("，" if zh else ", ").join(_bare(f, zh, cues) for f in reading.facts)
+    title = show_value(reading.subject, zh, cues) if reading.subject is not None else ""
     if title and rest:
         return f"{title}（{rest}）" if zh else f"{title} ({rest})"
     return title or rest
 
 
-def _items(fact: Fact, zh: bool) -> str:
-    shown = [_item(r, zh) for r in fact.items]
+#: a list longer than this is summarised: its count and its first few items
+_SHOWN = 5
+
+
+def _items(fact: Fact, zh: bool, cues: frozenset[str]) -> str:
+    shown = [_item(r, zh, cues) for r in fact.items[:_SHOWN]]
     return "；".join(shown) if zh else "; ".join(shown)
 
 
-def _flag_zh(fact: Fact) -> str:
-    """有货 / 没有货, 已支付 / 未支付, 可用 / 不可用, 开放 / 不开放; an English label: "label：是 / 否"."""
-    label = fact.label.zh
-    if not re.match(r"[\u4e00-\u9fff]", label):
-        return f"{label}：{'是' if fact.value else '否'}"
-    if fact.value:
-        return label
-    for yes, no in (("有", "没有"), ("已", "未"), ("可以", "不可以"), ("可", "不可"), ("能", "不能"), ("是", "不是")):
-        if label.startswith(yes):
-            return no + label[len(yes):]
-    return "不" + label
-
-
-def _flag(fact: Fact, zh: bool, bare: bool) -> str:
+def _count_sentence(fact: Fact, zh: bool, cues: frozenset[str]) -> str:
+    """A list of records: how many, then each one (the first few of a long list)."""
+    n = len(fact.items)
+    label_zh = fact.label.zh_in(cues)
+    if zh:
+        what = f"{n}个{label_zh}" if label_zh and label_zh.endswith("项目") else f"{n}项{label_zh or ''}"
+        head = f"共有{what}" + (f"，前{_SHOWN}项是" if n > _SHOWN else "")
+        return f"{head}：{_items(fact, zh, cues)}。"
     words = list(fact.label.words)
-    if zh:
-        return _flag_zh(fact)
-    if words and words[0] in ("is", "are", "was"):
-        words = words[1:]
-    text = " ".join(words)
-    if words and words[0] in ("has", "have"):
-        return (text if fact.value else f"{words[0]} no {' '.join(words[1:])}") if bare else \
-            f"it {text}" if fact.value else f"it {words[0]} no {' '.join(words[1:])}"
-    if words and words[0] in ("can", "may"):
-        return (text if fact.value else f"{words[0]}not {' '.join(words[1:])}") if bare else \
-            f"it {text}" if fact.value else f"it {words[0]}not {' '.join(words[1:])}"
-    if bare:
-        return text if fact.value else f"not {text}"
-    return f"it is {text}" if fact.value else f"it is not {text}"
-
-
-def _clause(fact: Fact, zh: bool, bare: bool = False) -> str:
-    """One fact as a clause ("the temperature is 3 °C"; ``bare``: "year 1965" inside a list)."""
-    if fact.kind == "flag":
-        return _flag(fact, zh, bare)
-    label = fact.label.zh if zh else fact.label.en
-    if fact.kind == "items" and not fact.items:
-        return f"没有找到{label}" if zh else f"no {label} found"
-    if fact.kind == "list" and not fact.value:
-        return f"没有{label}" if zh else f"there are no {label}"
-    if _none_found(fact):
-        return "没有找到匹配的结果" if zh else "nothing was found"
-    value = show_value(fact, zh)
-    if fact.kind == "items":
-        count = len(fact.items)
-        if zh:
-            return f"{label}（{count} 项）：{value}"
-        return f"the {label} is {value}" if count == 1 else f"the {count} {label} are {value}"
-    words = fact.label.words
-    if not zh and fact.kind == "number" and isinstance(fact.value, int) and fact.unit is None and words \
-            and words[0].endswith("s") and not words[0].endswith("ss") and len(words[0]) > 3:
-        first = words[0][:-1] if fact.value == 1 else words[0]  # "2 nights", "1 renewal left"
-        return " ".join([str(fact.value), first, *words[1:]])
-    if zh:
-        return f"{label}：{value}" if bare or not re.search(r"[\u4e00-\u9fff]", label) else f"{label}是{value}"
-    if bare or fact.label.words and fact.label.words[-1] in _PREPOSITIONS:
-        return f"{label} {value}"
-    return f"the {label} {'are' if fact.kind == 'list' and len(fact.value) > 1 else 'is'} {value}"
+    noun = " ".join(words) if n != 1 or not words or not words[-1].endswith("s") else " ".join([*words[:-1],
+                                                                                                 words[-1][:-1]])
+    head = f"There {'is' if n == 1 else 'are'} {n} {noun}"
+    if n > _SHOWN:
+        return f"{head}. The first {_SHOWN} are {_items(fact, zh, cues)}."
+    return f"{head}: {_items(fact, zh, cues)}."
 
 
 def _none_found(fact: Fact) -> bool:
@@ -179,43 +180,55 @@ def _none_found(fact: Fact) -> bool:
     return fact.kind == "number" and type(fact.value) is int and fact.value == 0 and counted
 
 
-def _subject(fact: Fact | None, zh: bool) -> str:
-    if fact is None:
-        return ""
-    if zh or set(fact.label.words) & _PLACES or fact.label.words[-1:] == ("name",):
-        return str(fact.value)
-    words = [w for w in fact.label.words if w not in _SAID_BY_VALUE]
-    return f"{' '.join(words)} {fact.value}" if words else str(fact.value)
+def _one(fact: Fact, zh: bool, cues: frozenset[str]) -> str:
+    """One fact as one sentence (Chinese without its final 。)."""
+    if fact.kind == "items" and fact.items:
+        return _count_sentence(fact, zh, cues).rstrip("。") if zh else _count_sentence(fact, zh, cues)
+    if fact.kind == "items" or fact.kind == "list" and not fact.value:
+        label_zh, label = fact.label.zh_in(cues), fact.label.en
+        if zh:
+            return f"没有找到{label_zh}" if label_zh else "没有找到结果"
+        return f"No {label} {'were' if label.endswith('s') else 'was'} found."
+    if _none_found(fact):
+        return "没有找到匹配的结果" if zh else "Nothing was found."
+    value = show_value(fact, zh, cues)
+    return clause_zh(fact, value, cues) if zh else clause_en(fact, value)
 
 
-def sentence(reading: Reading, zh: bool) -> str:
-    """The reading as one sentence (a plain-text result: the text as the tool wrote it)."""
+def quoted(message: str, zh: bool) -> str:
+    """The service's own words: as they are in English; in a Chinese reply, English words inside 「」."""
+    text = message.strip().rstrip("。.")
+    if zh:
+        return text if _CJK.search(text) else f"服务的说明：「{text}」"
+    return text[:1].upper() + text[1:]
+
+
+def sentence(reading: Reading, zh: bool, cues: frozenset[str] = frozenset()) -> str:
+    """The reading as sentences, one per fact (a plain-text result: the text as the tool wrote it, quoted in a
+    Chinese reply when it is English). ``cues`` are the words of the result's fields and of the tool, which
+    choose a Chinese label's sense (``reading.glossary``)."""
     if reading.text is not None:
         text = reading.text.rstrip("。.")
         subject = str(reading.subject.value) if reading.subject is not None else ""  # "O-100: refund issued"
+        if zh and not _CJK.search(text):
+            text = f"「{text}」"
         if subject:
             return f"{subject}：{text}。" if zh else f"{subject[:1].upper()}{subject[1:]}: {text}."
         return f"查询结果：{text}。" if zh else f"Here is what I found: {text}."
     facts = list(reading.facts)
     if any(f.kind in ("items", "list") and not (f.items or f.value) for f in facts):  # "no results" says it
         facts = [f for f in facts if not _none_found(f)]
-    clauses = [_clause(f, zh) for f in facts]
-    message = str(reading.extra.get("message") or "").strip().rstrip("。.")
-    if message and clauses:  # the service's own words first, as a sentence of their own: "Refunded. The refund ID…"
-        said = f"{message}。" if zh else f"{message[:1].upper()}{message[1:]}."
-        return f"{said}{sentence(Reading(reading.subject, reading.facts, extra={}), zh)}" if zh else \
-            f"{said} {sentence(Reading(reading.subject, reading.facts, extra={}), zh)}"
-    if message:
-        clauses.append(message)
-    subject = _subject(reading.subject, zh)
-    if not clauses:
+    message = str(reading.extra.get("message") or "").strip()
+    said = [quoted(message, zh)] if message else []
+    parts = said + [_one(f, zh, cues) for f in facts]
+    subject = str(reading.subject.value) if reading.subject is not None else ""
+    if not parts:
         return (f"{subject}：没有更多信息。" if subject else "完成了，但没有返回任何信息。") if zh else \
             (f"For {subject}, there is nothing more to report." if subject else "It worked, but returned nothing.")
     if zh:
-        body = "，".join(clauses)
-        return f"{subject}：{body}。" if subject else f"查询结果：{body}。"
-    body = and_list(clauses, zh=False)
-    if not subject:
-        return body[:1].upper() + body[1:] + "."
-    lead = "In" if reading.subject is not None and set(reading.subject.label.words) & _PLACES else "For"
-    return f"{lead} {subject}, {body}."
+        body = "。".join(p.rstrip("。") for p in parts) + "。"
+        return f"{subject}：{body}" if subject else body
+    body = " ".join(p if p.endswith((".", "?", "!")) else p + "." for p in parts)
+    if subject:
+        return f"In {subject}, {body[:1].lower() + body[1:] if not body.startswith(subject) else body}"
+    return body

@@ -179,7 +179,8 @@ def limit(decision: Decision, request: dict[str, Any]) -> Decision:
 
 def answer_results(conversation: Conversation, assistant: dict[str, Any], results: list[dict[str, Any]]) -> Decision:
     """An answer worded from the tool results that end the conversation (``Conversation.trailing``)."""
-    content, read = compose_answer(assistant, results, conversation.language, conversation.tools)
+    said = "\n".join([conversation.context, conversation.latest, *conversation.earlier])
+    content, read = compose_answer(assistant, results, conversation.language, conversation.tools, said)
     record = conversation.record()
     record.update(kind="answer", tools=[], chosen=[], **read)
     return Decision(kind="answer", content=content, record=record)

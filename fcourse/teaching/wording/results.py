@@ -25,7 +25,8 @@ from typing import Any
 
 from fcourse.teaching.deciding.conversation import text_of
 from fcourse.teaching.reading.field_words import label_of
-from fcourse.teaching.wording.capabilities import capability, looks_up
+from fcourse.teaching.reading.glossary import cue_words
+from fcourse.teaching.wording.capabilities import looks_up
 from fcourse.teaching.wording.facts import read_result
 from fcourse.teaching.wording.phrasing import sentence
 
@@ -35,6 +36,12 @@ _ERROR_TEXT_RE = re.compile(
     r"^\s*(?:(?:error|exception|traceback|failed|failure)\b|错误|失败|异常|报错)", re.IGNORECASE
 )
 _PENDING_STATUSES = {"PENDING", "UNKNOWN", "IN_PROGRESS", "PROCESSING"}
+#: a status whose words say the outcome is not settled yet ("pending_review", "awaiting_approval")
+_PENDING_WORDS = re.compile(r"^(?:pending|awaiting|processing|in[ _]progress|queued)(?:[ _]\w+)?$", re.IGNORECASE)
+#: a failure that says the thing asked for does not exist (closed-class words of both languages)
+_NOT_FOUND = re.compile(r"not found|no \w+ found|no such|does not exist|doesn't exist|unknown|找不到|不存在|未找到"
+                        r"|没有找到",
+                        re.IGNORECASE)
 _ERROR_STATUSES = {"error", "failed", "failure", "execution_error", "timeout", "unknown_tool",
                    "invalid_argument", "tool_unavailable", "denied", "rejected"}
 _CODE_RE = re.compile(r"\b(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|E\d{3,})\b\s*[:：-]?\s*")
@@ -46,7 +53,8 @@ _LEAD_RE = re.compile(r"^\s*(?:error|exception|failed|failure|错误|失败|异�
 _HTTP_RE = re.compile(r"\(?\b(?:HTTP(?:\s+status)?|status code)\s*\d{3}\b\)?", re.IGNORECASE)
 #: words that make a message a developer's, not a customer's: then the reply says what kind of failure it was
 _TECHNICAL = re.compile(r"\b(?:upstream|api|http|endpoint|exception|traceback|stack|null|none|nonetype|socket|dns|"
-                        r"ssl|json|schema|pattern|regex|stderr|errno|\d{3}\b)|\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b"
+                        r"ssl|json|schema|pattern|regex|stderr|errno|\d{3}\b)|\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error"
+                        r"|Exception)\b"
                         r"|\b(?:Error|Exception)\b", re.IGNORECASE)
 #: how a failure reads, by the words of its code, status and message (English and Chinese)
 _CATEGORIES = (
@@ -70,11 +78,13 @@ _WHY = {
     "failed": ("something went wrong on the service's side", "服务那边出了问题"),
 }
 _ADVICE = {
-    "permission": ("The account holder or support can help with access.", "可以请账户持有人或客服帮忙开通权限。"),
-    "uncertain": ("I can't tell yet whether it went through, so please don't try again for now: it has to be "
-                  "checked first.", "现在还不能确定它有没有执行，请先不要重试，需要先核实。"),
+    "permission": ("Someone with the right permission, such as a manager or the account holder, can do it.",
+                   "需要有权限的人（比如经理或账户持有人）来办理，或者先完成账户验证。"),
+    "uncertain": ("Please don't try again for now: it has to be checked first, so it isn't done twice.",
+                  "请先不要重试，需要先核实，以免重复办理。"),
+    "not_found": ("Please check {what} and try again.", "请检查{what}后再试。"),
     "input": ("Please check {what} and try again.", "请检查{what}后再试。"),
-    "temporary": ("It is safe to try again in a little while.", "可以稍后再试。"),
+    "temporary": ("Nothing was done; it is safe to try again in a little while.", "这次什么都没有做，可以稍后再试。"),
     "refused": ("Nothing was done; you could try something else.", "这次没有办成，可以换个方式试试。"),
     "failed": ("Nothing was done; you can try again later or ask for help.", "这次没有办成，可以稍后再试或联系客服。"),
 }
@@ -109,7 +119,7 @@ def pending_of(result: Any) -> str | None:
     """Why a tool result is neither success nor failure (PENDING / UNKNOWN ...), or None."""
     if isinstance(result, dict):
         status = result.get("status")
-        if isinstance(status, str) and status.upper() in _PENDING_STATUSES:
+        if isinstance(status, str) and (status.upper() in _PENDING_STATUSES or _PENDING_WORDS.match(status)):
             message = result.get("message")
             return f"{status}: {message}" if isinstance(message, str) and message else status
     return None
@@ -178,42 +188,78 @@ def _message(result: Any) -> str:
     return ""
 
 
-def _lead(call: _Call, zh: bool) -> tuple[str, str]:
-    what = capability(call.tool, zh) if call.tool else ""
-    if not what or not zh and _CJK.search(what):  # an English reply does not quote a Chinese description
-        what = "完成这个操作" if zh else "do that"
-    ids = ("，".join(call.ids) if zh else ", ".join(call.ids)) if call.ids else ""
-    return what, (f"（{ids}）" if zh else f" ({ids})") if ids else ""
+def _ids(call: _Call, said: str, zh: bool) -> str:
+    """The ids the call was made for, as the user or the service wrote them (one the model derived itself, such as a
+    performance id it built, is not named: the user never saw it)."""
+    ids = [i for i in call.ids if i and i in said and _ID.match(i) and not _WHEN.match(i)]
+    return ("、".join(ids) if zh else ", ".join(ids)) if ids else ""
 
 
-def _failure_sentence(result: Any, call: _Call, zh: bool) -> str:
-    """Say plainly that it did not happen, why, whether to try again, and what to do - never that it worked."""
+def _failure_sentence(result: Any, call: _Call, zh: bool, said: str) -> str:
+    """Say plainly that it did not happen, why (in the reply's words, never the service's raw message), whether to
+    try again, and what to do - never that it worked. The tool's description is never the verb of the sentence."""
     category, _ = _category(result)
     if category == "uncertain" and looks_up(call.tool):  # a look-up that timed out changed nothing: ask again
         category = "temporary"
-    why = _plain(_message(result), call) or _WHY["timeout" if category == "uncertain" else category][zh]
-    what, ids = _lead(call, zh)
-    fields = [label_of(k).zh if zh else label_of(k).en for k in call.arguments if isinstance(call.arguments[k], str)]
+    if category in ("input", "failed") and _NOT_FOUND.search(_message(result) or json.dumps(result,
+                                                                                              ensure_ascii=False)):
+        category = "not_found"
+    ids = _ids(call, said, zh)
+    fields = [label_of(k).zh_in() if zh else label_of(k).en for k in call.arguments
+              if isinstance(call.arguments[k], str)]
+    fields = [f for f in fields if f]
     checked = ("、".join(fields[:2]) if zh else " and ".join(fields[:2])) or ("这些信息" if zh else "the details")
     advice = _ADVICE[category][zh].format(what=checked if zh else f"the {checked}" if fields else checked)
+    if category == "not_found":
+        what = ids or ("要找的记录" if zh else "what was asked for")
+        return f"抱歉，没有找到{what}。{advice}" if zh else f"Sorry, I couldn't find {what}. {advice}"
+    why = _WHY["timeout" if category == "uncertain" else category][zh]
+    # a refusal's own reason is the answer ("no tables for 6 at 20:00"); an outage, a timeout or a missing
+    # permission is said in the reply's words, never by repeating the service's message
+    plain = _plain(_message(result), call) if category in ("refused", "input", "failed") else None
+    if plain:
+        why = plain if not zh or _CJK.search(plain) else f"「{plain}」"
+    if category == "uncertain":
+        if zh:
+            head = f"抱歉，{ids or '现在'}无法确认{'' if ids else '它'}是否已经完成：{why}。"
+        else:
+            head = f"Sorry, I couldn't confirm whether {'the request for ' + ids if ids else 'it'} went through: {why}."
+        return f"{head}{advice}" if zh else f"{head} {advice}"
     if zh:
-        return f"抱歉，{what}{ids}没有完成：{why}。{advice}"
-    return f"Sorry, I couldn't {what}{ids}: {why}. {advice}"
+        return f"抱歉，{ids + '的' if ids else ''}这次操作没有完成：{why}。{advice}"
+    return f"Sorry, I couldn't complete {'the request for ' + ids if ids else 'that request'}: {why}. {advice}"
 
 
-def _pending_sentence(result: dict[str, Any], call: _Call, zh: bool) -> str:
+def _pending_sentence(result: dict[str, Any], call: _Call, zh: bool, said: str, cues: frozenset[str]) -> str:
     """Say that the outcome is not known yet - neither done nor failed - and that a retry could do it twice."""
-    what, ids = _lead(call, zh)
-    why = _plain(_message(result), call)
+    ids = _ids(call, said, zh)
     rest = {k: v for k, v in result.items() if k not in ("status", "message", "error_code", "error", "retry_safe")}
     reading = read_result(rest, call.arguments)
-    facts = sentence(reading, zh) if reading.facts or reading.text else ""  # nothing to report: say nothing
+    facts = sentence(reading, zh, cues) if reading.facts or reading.text else ""  # nothing to report: say nothing
     if zh:
-        head = f"{what}{ids}还没有确认" + (f"：{why}" if why else "") + "。"
-        return head + facts + "我不能说它已经完成；重复操作可能会做两次，请先等待核实或人工处理。"
-    head = f"The request to {what}{ids} isn't confirmed yet" + (f": {why}" if why else "") + "."
-    return " ".join(p for p in (head, facts, "I can't say it happened, and trying again could do it twice, so "
+        head = f"{ids + '的' if ids else ''}请求还没有最终确认，目前仍在处理中。"
+        return head + facts + "我不能说它已经完成；重复操作可能会做两次，请等待核实或人工处理。"
+    head = f"{'The request for ' + ids if ids else 'It'} isn't confirmed yet: it is still pending."
+    return " ".join(p for p in (head, facts, "I can't say it's done, and trying again could do it twice, so "
                                 "please wait: it will be checked, or a person will look at it.") if p)
+
+
+def _cues(result: Any, call: _Call) -> frozenset[str]:
+    """The words that choose a Chinese label's sense: the result's field names and the tool's name and description."""
+    keys: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            keys.extend(str(k) for k in value)
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value[:3]:
+                walk(v)
+
+    walk(result)
+    fn = (call.tool or {}).get("function") or call.tool or {}
+    return cue_words([*keys, str(fn.get("name", "")), str(fn.get("description", ""))])
 
 
 def _parse(content: str) -> Any:
@@ -224,27 +270,30 @@ def _parse(content: str) -> Any:
 
 
 def compose_answer(assistant: dict[str, Any], tool_messages: list[dict[str, Any]], language: str,
-                   tools: list[dict[str, Any]] | None = None) -> tuple[str, dict[str, Any]]:
-    """The final answer built from tool results, and its record."""
+                   tools: list[dict[str, Any]] | None = None, said: str = "") -> tuple[str, dict[str, Any]]:
+    """The final answer built from tool results, and its record. ``said`` is what the user and the context wrote
+    (the ids a reply may name)."""
     calls = {c.get("id"): c for c in assistant.get("tool_calls") or [] if isinstance(c, dict)}
     by_name = {str((t.get("function") or {}).get("name")): t for t in tools or [] if isinstance(t, dict)}
     zh = language == "zh"
     lines: list[str] = []
     results: list[dict[str, Any]] = []
+    said = said + "\n" + "\n".join(text_of(m.get("content")) for m in tool_messages)
     for msg in tool_messages:
         result = _parse(text_of(msg.get("content")))
         call = _call(calls.get(msg.get("tool_call_id")), by_name)
+        cues = _cues(result, call)
         pending = pending_of(result)
         failure = None if pending else failure_of(result)
         if pending and isinstance(result, dict) and looks_up(call.tool):  # a status read, not an outcome unknown
-            lines.append(sentence(read_result(result, call.arguments), zh) + (" 还没有最终确认。" if zh else
-                                                                           " It isn't final yet."))
+            lines.append(sentence(read_result(result, call.arguments), zh, cues) + (
+                "目前还没有最终确认。" if zh else " It isn't final yet."))
         elif pending and isinstance(result, dict):
-            lines.append(_pending_sentence(result, call, zh))
+            lines.append(_pending_sentence(result, call, zh, said, cues))
         elif failure:
-            lines.append(_failure_sentence(result, call, zh))
+            lines.append(_failure_sentence(result, call, zh, said))
         else:
-            lines.append(sentence(read_result(result, call.arguments), zh))
+            lines.append(sentence(read_result(result, call.arguments), zh, cues))
         name = (calls.get(msg.get("tool_call_id")) or {}).get("function", {}).get("name", "the tool")
         results.append({"tool_call_id": msg.get("tool_call_id"), "tool": name, "failed": failure is not None,
                         "failure": failure, "pending": pending})

@@ -1,0 +1,45 @@
+"""One fact as one sentence a person writes (wording/clauses): verbs, units, places in a queue (issue 36)."""
+
+from __future__ import annotations
+
+from fcourse.teaching.reading.glossary import cue_words
+from fcourse.teaching.wording.facts import read_result
+from fcourse.teaching.wording.phrasing import sentence
+
+
+def _en(result: dict[str, object]) -> str:
+    return sentence(read_result(result), zh=False)
+
+
+def test_a_label_that_is_a_verb_gets_a_subject_and_a_preposition_never_the_x_is_y() -> None:
+    assert _en({"departs": "2025-06-02T08:15"}) == "It departs on 2 June 2025 at 08:15."
+    assert _en({"starts_at": "18:00"}) == "It starts at 18:00."
+    assert _en({"ended_at": "16:05"}) == "It ended at 16:05."
+    assert _en({"added": ["milk", "eggs"], "failed": ["flour"]}) == "Added: milk and eggs. Failed: flour."
+
+
+def test_a_unit_inside_a_label_goes_after_its_number() -> None:
+    assert _en({"arrive_minutes_early": 10}) == "Arrive 10 minutes early."
+    assert _en({"duration_minutes": 47}) == "The duration is 47 minutes."
+    assert _en({"estimated_hours": 5}) == "Estimated: 5 hours."
+
+
+def test_a_place_in_a_queue_a_count_and_a_flag() -> None:
+    assert _en({"waitlist_position": 3}) == "It is number 3 on the waitlist."
+    assert _en({"passengers": 2}) == "Passengers: 2."
+    assert _en({"auto_extend": False, "in_stock": True}) == "It will not auto extend. It is in stock."
+
+
+def test_an_amount_with_its_currency_is_one_value() -> None:
+    assert _en({"total": {"amount": 184.5, "currency": "EUR"}}) == "The total is 184.50 EUR."
+
+
+def test_chinese_labels_and_statuses_from_the_glossary_and_no_label_made_up() -> None:
+    result = {"reservation_id": "CR-1", "car_class": "compact",
+              "pickup": {"location": "T2", "time": "2025-05-03 09:00"}, "status": "confirmed", "zorbs": 3}
+    cues = cue_words([*result, "create_reservation", "Reserve a rental car."])
+    assert sentence(read_result(result), zh=True, cues=cues) == \
+        "预订编号是CR-1。车型是紧凑型。取车：T2，2025年5月3日 09:00。状态是已确认。3。"
+    assert sentence(read_result({"fasting_hours": 12, "valid_until": "2025-05-15"}), zh=True) == \
+        "12小时。有效期至2025年5月15日。"
+    assert sentence(read_result({"note": "ring the bell twice"}), zh=True) == "备注是「ring the bell twice」。"

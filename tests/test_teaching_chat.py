@@ -8,14 +8,6 @@ from fcourse.teaching.wording import chat
 
 WEATHER = {"type": "function", "function": {"name": "get_weather", "description": "Get the current weather for a city.",
                                             "parameters": {}}}
-REFUND = {"type": "function", "function": {
-    "name": "refund_order", "description": "Refund a paid order.",
-    "parameters": {"type": "object", "properties": {
-        "order_id": {"type": "string", "description": "The order ID, e.g. O-100"},
-        "key": {"type": "string", "description": "A unique key for this refund"},
-        "reason": {"type": "string"}}}}}
-
-
 def _no_names(text: str, *tools: dict[str, Any]) -> bool:
     return not any(t["function"]["name"] in text for t in tools)
 
@@ -34,13 +26,7 @@ def test_an_honest_answer_says_what_the_model_is_and_where_to_go() -> None:
 
 
 def test_what_it_cannot_do_and_what_it_can() -> None:
-    assert chat.cannot([WEATHER], zh=False).startswith("I can't do that here")
+    assert chat.cannot([WEATHER], zh=False).startswith("Sorry, I can't do that here")
+    assert chat.cannot([WEATHER], zh=True).startswith("抱歉，这件事我做不到")
+    assert chat.cannot([WEATHER], zh=False, look_up=True).startswith("Sorry, I can't look that up")
     assert chat.abilities([WEATHER], zh=True).startswith("我可以帮你：")
-
-
-def test_a_question_back_uses_the_parameters_descriptions_never_their_names() -> None:
-    text = chat.ask_for(REFUND, ["order_id", "key", "reason"], zh=False)
-    assert text == "To do that I need the order ID, a unique key for this refund and the reason. Could you tell me?"
-    assert "order_id" not in text
-    zh = chat.ask_for(REFUND, ["order_id", "reason"], zh=True)
-    assert zh == "要办这件事，我还需要知道：订单编号、原因。请告诉我。"  # English descriptions: the glossary's Chinese

@@ -657,3 +657,22 @@ def test_a_chinese_refusal_turns_down_the_value_its_glosses_describe() -> None:
         ["photo", "delivery"])]
     d = run("PH-120 洗一份，快递寄给我，不要次日达。", order)  # 快递 glosses to express, 次日达 to next day
     assert all(c.arguments.get("delivery") != "express" for c in d.tool_calls), d.record
+
+
+WALKS = [tool("cancel_walk", "Cancel a booked dog walk.", {
+    "walk_id": {"type": "string", "pattern": "^WK-\\d{3}$", "description": "Walk id"}}, ["walk_id"])]
+
+
+def test_all_of_them_but_the_one_excluded_is_one_call_for_each_other_candidate_the_conversation_lists() -> None:
+    # issue 36: "cancel these, but leave ... alone" with the candidates in an earlier tool result
+    listed = [{"role": "user", "content": "Which walks do I have?"},
+              {"role": "assistant", "content": None, "tool_calls": [
+                  {"id": "c1", "type": "function", "function": {"name": "list_walks", "arguments": "{}"}}]},
+              {"role": "tool", "tool_call_id": "c1",
+               "content": '{"walks": [{"walk_id": "WK-301"}, {"walk_id": "WK-302"}, {"walk_id": "WK-303"}]}'},
+              {"role": "assistant", "content": "You have WK-301, WK-302 and WK-303."}]
+    for text in ("Cancel every walk except WK-302.", "除了 WK-302，其他的都取消。"):
+        d = run([*listed, {"role": "user", "content": text}], WALKS)
+        assert [c.arguments for c in d.tool_calls] == [{"walk_id": "WK-301"}, {"walk_id": "WK-303"}], text
+    d = run([*listed, {"role": "user", "content": "Cancel the walk, not WK-302."}], WALKS)  # which one: ask
+    assert d.kind == "ask" and not d.tool_calls

@@ -233,3 +233,14 @@ def test_a_gloss_that_is_a_function_word_points_at_no_candidate() -> None:
     from fcourse.teaching.deciding.context_choice import _words
 
     assert "one" not in _words("苏门答腊的豆子")
+
+
+def test_the_thing_the_tool_acts_on_points_at_no_candidate_but_one_of_its_listed_kinds_does() -> None:
+    # issue 36: "move the delivery" names the tool's job, not the order whose status is "out for delivery"
+    orders = "order ID: LD-1, status: ready.\norder ID: LD-2, status: out for delivery.\norder ID: LD-3, status: ready."
+    move = "Move the delivery of a laundry order to another day."
+    assert choose_in_context(orders, ["LD-1", "LD-2", "LD-3"], "Move the delivery to Thursday", TODAY, move) is None
+    assert choose_in_context(orders, ["LD-1", "LD-2", "LD-3"], "Move the delivery to Thursday", TODAY)[0] == ["LD-2"]
+    bookings = "Verified: DV-1 (boat trip, 2031-06-10), DV-2 (wetsuit rental)."
+    cancel = "Cancel an existing trip, course or rental booking."
+    assert choose_in_context(bookings, ["DV-1", "DV-2"], "cancel the boat trip", TODAY, cancel)[0] == ["DV-1"]

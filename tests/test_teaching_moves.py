@@ -63,3 +63,13 @@ def test_a_change_is_asked_by_a_verb_of_change_or_cancel_in_either_language() ->
     assert asks_change("Can I move it to Friday?") and asks_change("please cancel the 5th")
     assert asks_change("能改成四个人吗") and asks_change("换一张桌子") and asks_change("reschedule me")
     assert not asks_change("Can I get a table on Friday?") and not asks_change("明天晚上订两位")
+
+
+def test_a_later_or_another_time_not_said_yet_is_a_move_too() -> None:
+    # issue 36: "move my booking to a later sailing" asks for a new time, so the tool that takes one is asked about
+    for text in ("Can you move my visit to a later slot?", "could we shift it to another day", "能改到晚一点吗"):
+        assert move_asked(text), text
+    reply = decide({"model": "m", "messages": [{"role": "system", "content": FACTS},
+                                               {"role": "user", "content": "Can you move my visit to a later day?"}],
+                    "tools": [BOOK, MOVE]})
+    assert reply.kind == "ask" and reply.record["missing"] == {"shift_visit": ["new_date"]}

@@ -74,3 +74,17 @@ def test_an_enum_value_names_what_a_general_question_is_about_not_a_value_for_th
     assert run("Can I book the scissors in for sharpening?", [SHARPEN]).kind == "ask"  # names the tool's action
     # a tool whose description says it only prices is a look-up: a question for it is asked back for its values
     assert run("How much to sharpen scissors?", [QUOTE]).kind == "ask"
+
+
+
+TEAS = tool("search_teas", "Search the tea shop's catalogue of teas.", {
+    "query": {"type": "string", "description": "Search words"}}, ["query"])
+
+
+def test_a_question_about_the_world_is_not_a_catalogue_search() -> None:
+    # issue 36: searching a catalogue does not answer a general question
+    for text in ("When was tea first brought to Europe?", "Why is green tea green?", "乌龙茶和红茶有什么区别？"):
+        d = run(text, [TEAS])
+        assert d.kind == "answer" and not d.tool_calls, text
+    d = run("Which oolong teas do you have?", [TEAS])  # what the shop holds: a search
+    assert [c.name for c in d.tool_calls] == ["search_teas"]

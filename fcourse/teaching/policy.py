@@ -109,11 +109,12 @@ from fcourse.teaching.deciding.checking import check
 from fcourse.teaching.deciding.conversation import read_conversation
 from fcourse.teaching.deciding.decision import Decision
 from fcourse.teaching.deciding.filling import fill
+from fcourse.teaching.deciding.halts import read_halt
 from fcourse.teaching.deciding.intents import choose
 from fcourse.teaching.deciding.neighbours import values_decide
 from fcourse.teaching.deciding.routing import THRESHOLD, route
 from fcourse.teaching.wording import text as text_model
-from fcourse.teaching.wording.reply import answer_results, limit, word
+from fcourse.teaching.wording.reply import answer_results, limit, word, word_halt
 
 __all__ = ["THRESHOLD", "decide", "decision_record"]
 
@@ -138,6 +139,9 @@ def _decide(request: dict[str, Any]) -> Decision:
         return text_model.reply(request)
     if conversation.trailing and not conversation.forced:
         return answer_results(conversation, *conversation.trailing)
+    halt = None if conversation.forced else read_halt(conversation)  # stop, take back, goodbye, emergency ...
+    if halt is not None:
+        return word_halt(conversation, halt)
     routing = route(conversation)  # 2
     act = choose(conversation, routing)  # 3
     proposal = check(conversation, routing, act, fill(conversation, routing, act))  # 4 (and 4b)

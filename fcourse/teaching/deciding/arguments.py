@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcourse.teaching.deciding.choosing import nearest, pick_candidate
+from fcourse.teaching.deciding.value_kinds import code_in, code_in_context, is_code, names_code
 from fcourse.teaching.reading.analysis import analyse, stem
 from fcourse.teaching.reading.dates import (
     clock_of,
@@ -299,13 +300,17 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                         None if got and got[1].startswith(CUT_FROM_AROUND) and not_a_name(got[0]) else got)
                 elif not got and param in required and where in latest_idx:
                     got = whole_request(texts[where], sources.anchors)
+                if names_code(param, schema) and not (got and is_code(str(got[0]))):  # a plate is no phrase
+                    hit = code_in(texts[where], {str(v) for v in values.values()})
+                    got = (hit[0], "a code in the text (the parameter names an identifier)") if hit else None
                 if got and param not in required and got[0] in values.values():
                     break  # an optional text that would only repeat another argument is left out
                 if got:
                     note(param, got[0], origins[where], got[1])
                     break
             else:  # an optional text is the user's to give: a preference in the context is not a request
-                label = label_value(param, schema, sources.context) if param in required else None
+                label = None if param not in required else code_in_context(param, schema, sources.context) \
+                    if names_code(param, schema) else label_value(param, schema, sources.context)
                 if label:
                     note(param, label[0], origins[-1], f"label {label[1]!r} in the context")
             continue

@@ -34,7 +34,7 @@ from typing import Any
 
 from fcourse.teaching.deciding.arguments import Filled, param_kind
 from fcourse.teaching.deciding.asked_for import not_asked_for
-from fcourse.teaching.deciding.context_choice import choose_in_context, clause_of, contradicted, over
+from fcourse.teaching.deciding.context_choice import EVERY, OTHER, choose_in_context, clause_of, contradicted, over
 from fcourse.teaching.deciding.conversation import Conversation, function_of
 from fcourse.teaching.deciding.filling import Proposal, proposal_of
 from fcourse.teaching.deciding.given_enums import fill_enums, order_enums, said_once
@@ -174,8 +174,6 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     return None
 
 
-
-
 def _day_for_another(props: dict[str, Any], name: str, text: str, today: dt.date | None) -> bool:
     """Whether the one day the user names is for another parameter of the call ("move my lesson to Friday": the
     new date), so it says nothing about which booking is meant; a day the user turns down ("not Monday, Tuesday")
@@ -264,6 +262,9 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
                                                 conversation.context) if t not in excluded}
             if len(others) == 1:
                 add(name, others.pop(), "the one value of that shape the user did not exclude")
+            elif len(others) > 1 and (EVERY.search(text) or OTHER.search(text)):  # "all of them except WK-2"
+                context_fan = (name, sorted(others, key=conversation.context.find))
+                add(name, context_fan[1][0], "every other value of that shape the context lists: one call each")
         elif source.get(name, "") == "earlier user turn" and _OTHER.search(conversation.latest or ""):
             drop(name, "the user asks about another one than the value of an earlier turn: ask which")
         elif source.get(name, "").startswith("system") and (
@@ -278,8 +279,8 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             candidates = sorted(c for c in set(re.findall(rf"(?<![A-Za-z0-9]){shape(value)}(?![A-Za-z0-9])",
                                                           conversation.context)) - excluded
                                 if _takes(props.get(name, {}), c) and not over(conversation.context, c, text))
-            picked = choose_in_context(conversation.context, candidates, text, today) if len(candidates) > 1 \
-                else None
+            picked = choose_in_context(conversation.context, candidates, text, today, about) \
+                if len(candidates) > 1 else None
             if len(candidates) == 1 and candidates[0] != value and not (
                     _context_ok(conversation.context, name, props.get(name, {}), candidates[0], today, text)
                     or contradicted(conversation.context, candidates[0], text, today)):
@@ -351,8 +352,6 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     ordered = {k: args[k] for k in props if k in args} | {k: v for k, v in args.items() if k not in props}
     return Filled(arguments=ordered,
                   provenance=prov, missing=missing, fan_out=fan_out if not missing else None)
-
-
 
 
 def check(conversation: Conversation, routing: Routing, act: Act, proposal: Proposal) -> Proposal:

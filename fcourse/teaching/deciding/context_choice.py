@@ -29,7 +29,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-__all__ = ["choose_in_context", "clause_of", "contradicted", "over"]
+__all__ = ["EVERY", "OTHER", "choose_in_context", "clause_of", "contradicted", "over"]
 
 #: not 两个 ("住两个月" counts months), and not the 都 of "everywhere"/"whatever"/"whichever" (到处都是水印, 什么都行,
 #: 哪个都行) or of "is"
@@ -38,6 +38,7 @@ _ALL = re.compile(r"\b(?:both|(?<!after )(?<!at )all(?! right)|each|every(?!\s+(
                   r"(?:day|week|month|year|hour|minute|morning|evening|night|time|weekend)s?\b)(?!\s+\d))\b"
                   r"|(?<!到处)(?<!什么)(?<!怎么)(?<!哪里)(?<!哪个)(?<!一点)(?<!一直)都(?!是)|全部|所有", re.IGNORECASE)
 #: "the second one", "the latter", "第二个", "最后那个": a candidate by its place in the context (closed-class words)
+EVERY = _ALL
 _ORDINAL = re.compile(r"\bthe (first|second|third|last) (?:one|booking|order|one listed)\b|\bthe (former|latter)\b"
                       r"|第([一二三])(?:个|笔|张|单|份|节|次|条)|(最后)(?:一|那)?个", re.IGNORECASE)
 _SPLIT = re.compile(r"[.;。；\n]")
@@ -110,6 +111,9 @@ def _plain_words(text: str) -> set[str]:
     return keys | english | inner | {w for w in glossed_words(text) if w.lower() not in EN_STOPWORDS}
 
 
+OTHER = _OTHER
+
+
 #: a day of the month said alone ("the 5th", "5号"): it points at a listed date on that day, whatever the month
 _BARE_DAY = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b(?! of\b)|(?<![月\d])(\d{1,2})[号日]")
 
@@ -165,9 +169,32 @@ def _amount(about: str) -> float | None:
     return found.pop() if len(found) == 1 else None
 
 
+#: an English request's object: the words right after its opening verb ("Move *the delivery* to Thursday")
+_OBJECT = re.compile(r"^\W*(?:please\s+)?[a-z]+\s+(?:the|my|our|this|that|a|an)\s+([a-z]+(?:\s+[a-z]+)?)",
+                     re.IGNORECASE)
+#: a description's things listed as alternatives ("a trip, course or rental booking", "a visit or a seasonal plan")
+_ALTERNATIVES = re.compile(r"\b([a-z]+)(?:,\s*(?:an?\s+)?[a-z]+)*,?\s+or\s+(?:an?\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)",
+                           re.IGNORECASE)
+
+
+def _acted_on(user: str, tool_words: str) -> set[str]:
+    """The words of what the request acts on that the tool's description names as its one object ("Move the
+    delivery" for "Move the delivery of a laundry order"): they name the tool's job, not one of the candidates; a
+    thing the description lists among alternatives ("a trip, course or rental booking") still picks one."""
+    m = _OBJECT.match(user) if tool_words else None
+    if not m:
+        return set()
+    listed = {w.lower() for alt in _ALTERNATIVES.finditer(tool_words) for w in re.findall(r"[a-z]+", alt.group(),
+                                                                                           re.IGNORECASE)}
+    acted = {w for w in re.findall(r"[a-z]+", m.group(1).lower()) if w not in listed}
+    return _words(" ".join(acted)) & _words(tool_words) if acted else set()
+
+
 def choose_in_context(context: str, candidates: list[str], user: str,
-                      today: dt.date | None) -> tuple[list[str], str] | None:
-    """The candidates the user means (one, or all of them for "both"), and why; None when the words do not say."""
+                      today: dt.date | None, tool_words: str = "") -> tuple[list[str], str] | None:
+    """The candidates the user means (one, or all of them for "both"), and why; None when the words do not say.
+    ``tool_words`` (the tool's description) name the tool's job, not one of its candidates: "move the delivery"
+    points at no order whose status is "out for delivery"."""
     from fcourse.teaching.reading.exclusion import negated_spans
 
     # "北京的别动", "but leave the studio one": what is excluded points at nothing; but "周六那个不要了" (no longer
@@ -196,7 +223,7 @@ def choose_in_context(context: str, candidates: list[str], user: str,
     heading = context[max((m.end() for m in _SPLIT.finditer(context, 0, first)), default=0):first]
     for about in attributes.values():  # "Catalogue: Sony A7 IV body = CM-1042": the first one's words are its own
         heading = heading.replace(about, " ") if about.strip() else heading
-    user_words, user_days = _words(said) - _words(heading), _days(said, today)
+    user_words, user_days = _words(said) - _words(heading) - _acted_on(said, tool_words), _days(said, today)
     # a number the user says that is the candidate's own ("115号地块" for PL-115), not part of an id or a date
     numbers = {m.group() for m in re.finditer(r"(?<![A-Za-z0-9_.:/-])\d{2,}(?![A-Za-z0-9_.:/-])", said)
                if not (int(m.group()) <= 31 and re.match(r"\s*[月日号点时]|st|nd|rd|th", said[m.end():]))}

@@ -78,10 +78,43 @@ def user_texts(messages: list[dict[str, Any]]) -> list[str]:
 
 
 def context_text(messages: list[dict[str, Any]]) -> str:
-    """System and developer messages joined: the context a runtime injects."""
-    return "\n".join(
-        text_of(m.get("content")) for m in messages if m.get("role") in ("system", "developer")
-    )
+    """System and developer messages joined: the context a runtime injects; then the facts of the tool results
+    the conversation already holds before its latest user turn, one record a line ("account ID: 4471, label: Home
+    fibre."): verified data too, where "which of the two accounts?" finds its candidates (issue 36)."""
+    ui = latest_user_index(messages)
+    facts = [_facts_line(text_of(m.get("content"))) for m in messages[:ui] if m.get("role") == "tool"] \
+        if ui is not None else []
+    return "\n".join([*(text_of(m.get("content")) for m in messages if m.get("role") in ("system", "developer")),
+                      *(f for f in facts if f)])
+
+
+def _facts_line(content: str) -> str:
+    """A tool result as lines of "label: value" - each record of a list on a line of its own."""
+    from fcourse.teaching.reading.field_words import label_of
+
+    try:
+        data = json.loads(content)
+    except ValueError:
+        return ""
+    lines: list[str] = []
+
+    def record(value: dict[str, Any]) -> None:
+        scalars = [f"{label_of(str(k)).en}: {v}" for k, v in value.items()
+                   if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(v).strip()]
+        if scalars:
+            lines.append(", ".join(scalars) + ".")
+        for v in value.values():
+            walk(v)
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            record(value)
+        elif isinstance(value, list):
+            for v in value[:50]:
+                walk(v)
+
+    walk(data)
+    return "\n".join(lines)
 
 
 def trailing_tool_round(

@@ -33,6 +33,12 @@ _RETIME = re.compile(r"\b(?:re-?schedul\w*|postpon\w*)\b|改期|改(?:个|一下
                      r"|改日期", re.IGNORECASE)
 
 
+#: "to a later sailing", "for an earlier slot", "onto another day": a new time, not said yet (closed-class words)
+_OTHER_TIME = re.compile(r"\b(?:to|for|onto|into)\s+(?:a|an|the)?\s*(?:later|earlier|another|different|new|next"
+                         r"|other)\b|(?:改|换|挪|调)(?:到|成)?(?:晚|早|后|前)一?(?:点|些)|换(?:到|成)?(?:别的|另一)",
+                         re.IGNORECASE)
+
+
 #: Chinese verbs of change (改, 换, 挪, 调整, 推迟, 延, 提前, 取消 ...)
 _CHANGE_ZH = re.compile(r"[改换挪延]|调整|调到|推迟|往后|提前|取消|退")
 
@@ -61,7 +67,7 @@ def move_asked(text: str) -> str | None:
         if _TO_ZH.search(before) or verb and (_TO_EN.search(clause) or clause.rstrip().endswith("到")) \
                 or _INSTEAD.match(text, end):
             return text[start - len(clause) + verb.start() if verb else start:end].strip()
-    retime = _RETIME.search(text)
+    retime = _RETIME.search(text) or ((_CHANGE_EN.search(text) or _CHANGE_ZH.search(text)) and _OTHER_TIME.search(text))
     if retime:
         from fcourse.teaching.reading.exclusion import inside, negated_spans
 

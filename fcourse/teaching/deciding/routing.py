@@ -62,13 +62,14 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any
 
 from fcourse.teaching.deciding.agreement import value_shapes, words_and_sentence_agree
 from fcourse.teaching.deciding.conversation import Conversation, function_of, text_of
-from fcourse.teaching.deciding.moves import move_asked, takes_day, takes_new_day
+from fcourse.teaching.deciding.moves import asks_change, move_asked, takes_day, takes_new_day
 from fcourse.teaching.deciding.speech_acts import speech_act
 from fcourse.teaching.reading.analysis import Term, analyse
 from fcourse.teaching.reading.documents import headline_only, own_text, pointed_at, term_weight, tool_doc, tool_profile
@@ -78,6 +79,7 @@ from fcourse.teaching.reading.lexicon import (
 )
 from fcourse.teaching.reading.places import find_places
 from fcourse.teaching.reading.sentences import partly_negated
+from fcourse.teaching.reading.verbs import acts, said_lead
 
 __all__ = [
     "MEANING_WEIGHT", "SENTENCE_TERM", "THRESHOLD", "Routing", "route", "score_stretch", "score_tools", "term_weight",
@@ -97,6 +99,8 @@ _MEANING_STRONG = (0.6, 0.3)  # a pair this alike (similarity, telling part) is 
 SENTENCE_TERM = "~sentence"
 SENTENCE_FLOOR, SENTENCE_MARGIN, SENTENCE_WEIGHT = 0.2, 0.03, 3.0
 _OTHER_ACTION = 0.5  # a tool whose main action the user did not ask for, when another tool's was
+#: words of the user's own things ("my ride", 我这单)
+_OWNED = re.compile(r"\b(?:my|our|mine|ours|i|i'm|i've)\b|我|俺", re.IGNORECASE)
 #: questions that ask for no action, and which tools they still allow
 _QUESTION_ALLOWS = {"explain": "read-only", "info": "read-only", "meaning": "search", "advice": "search",
                     "capability": "search", "social": "none", "meta": "none", "creative": "none"}
@@ -135,7 +139,12 @@ def _query(primary: list[str], earlier: list[str], context: str) -> tuple[dict[s
             add(t.key, t.surface, _W_EARLIER, "earlier user turn", False)
     for t in analyse(context).terms:
         add(t.key, t.surface, _W_CONTEXT, "system/developer context", False)
-    negated_keys = {t.key for t in negated} - {t.key for text in primary for t in analyse(text).terms}
+    # the latest turn's word wins: what it negates is dropped even when the turn it answers asked for it
+    # ("Cancel RC-2" ... "actually, don't cancel it"); what an earlier turn negated, the latest may ask for again
+    latest = analyse(primary[0]) if primary else None
+    negated_keys = {t.key for t in negated} - {t.key for text in primary[1:] for t in analyse(text).terms}
+    negated_keys |= {t.key for t in latest.negated} if latest else set()
+    negated_keys -= latest.keys if latest else set()
     for key in negated_keys:
         terms.pop(key, None)
     return terms, negated
@@ -233,6 +242,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
     named_actions = {p[0] for p in profiles if p[0]} & asked_actions
     asked_docs = [d for d, p in zip(docs, profiles) if p[0] in named_actions]
     move = move_asked(latest) if latest and act == "request" else None
+    own = bool(_OWNED.search(latest)) and not asks_change(latest)
     movable = bool(move) and any(takes_new_day(t) for t in tools)
     n = len(docs)
     avg = (sum(d.length for d in docs) / n) if n else 1.0
@@ -271,8 +281,13 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
             contributions = [(v * _OTHER_ACTION if any(q.key in d.tf for d in asked_docs) else v, q)
                              for v, q in contributions]
         allows = _QUESTION_ALLOWS.get(act)
+        # a question never calls a tool that changes things - one the lexicon knows, or, for a question about the
+        # user's own things, one whose description leads with a verb of acting the question does not use
+        # ("结束一次骑行" for "我这单骑了多久了？"); a general question is left to stage 5's honest answer
         blocked = (allows == "none" or (allows == "search" and not searches)
-                   or (allows == "read-only" and effect))
+                   or (allows == "read-only" and (effect or own and acts(tool, main, searches)
+                                                  and not said_lead(tool, latest, [q.surface for _, q in
+                                                                                    meaning[index]]))))
         refused = bool(main and "#" + main in negated and "#" + main not in query)  # "don't restart anything"
         contributions.sort(key=lambda c: (-c[0], c[1].key))
         score = sum(c[0] for c in contributions)

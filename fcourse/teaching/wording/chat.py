@@ -8,8 +8,8 @@ Introduced in chapter 0. It is a teaching instrument, and says so plainly:
   teaching model, it knows no facts of the world, and the README's "Using a real provider" connects one
   that does;
 - ``cannot``: a task none of its tools does - it says so, and what it can do instead;
-- ``ask_for``: a question back for a value a tool needs, in the words of the parameter's description
-  ("the city name"), never the parameter's name.
+- ``halted``: a stop, a retraction, a goodbye, an emergency, a false record, someone else's account (issue 36).
+The question back for a missing value is ``asking.ask_for``.
 
 Every text comes in English and Chinese; which one is the reply's language.
 """
@@ -19,15 +19,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from fcourse.teaching.reading.field_words import label_of
-from fcourse.teaching.reading.params import function_of
 from fcourse.teaching.wording.capabilities import capabilities
 from fcourse.teaching.wording.phrasing import and_list
 
-__all__ = ["abilities", "ask_for", "cannot", "farewell", "greeting", "honest", "thanks"]
+__all__ = ["abilities", "cannot", "farewell", "greeting", "halted", "honest", "thanks"]
 
 _PROVIDER = 'the README\'s "Using a real provider" section'
-_PROVIDER_ZH = 'README 里的 "Using a real provider" 一节'
+_PROVIDER_ZH = "课程「README」里「Using a real provider」一节"
 
 
 def _can(tools: list[dict[str, Any]], zh: bool) -> str:
@@ -50,8 +48,48 @@ def thanks(zh: bool) -> str:
     return "不客气！还有别的需要随时说。" if zh else "You're welcome! Just ask if you need anything else."
 
 
-def farewell(zh: bool) -> str:
-    return "再见！" if zh else "Goodbye!"
+def farewell(zh: bool, thanked: bool = False) -> str:
+    if zh:
+        return ("不客气！" if thanked else "") + "再见，祝你一切顺利！"
+    return ("You're welcome! " if thanked else "") + "Goodbye, and have a good day!"
+
+
+#: how a reply says the user's own action word back ("cancel", 取消): a plain word of a few letters or characters
+_VERB_EN = re.compile(r"^[a-z]{3,12}$")
+_VERB_ZH = re.compile(r"^[\u4e00-\u9fff]{1,3}$")
+
+
+def halted(kind: str, zh: bool, verb: str | None = None, thanked: bool = False, fire: bool = False) -> str:
+    """The answer to a turn that asks for no tool (``fcourse.teaching.deciding.halts``): a stop, a retraction, a
+    goodbye, an emergency, a false record, someone else's account."""
+    if kind == "farewell":
+        return farewell(zh, thanked)
+    if kind == "stop":
+        return ("好的，我先不做任何操作，什么都没有改动。你准备好了再告诉我。" if zh else
+                "OK, I won't do anything for now, and nothing has been changed. Just tell me when you're ready.")
+    if kind == "retract":
+        if zh:
+            said = f"不{verb}了" if verb and _VERB_ZH.match(verb) else "刚才的要求撤回了"
+            return f"好的，{said}。我什么都没有做，一切保持不变。"
+        said = f"I won't {verb} it" if verb and _VERB_EN.match(verb) else "I've dropped that request"
+        return f"OK, {said}. Nothing has been done, and nothing has changed."
+    if kind == "emergency":
+        if zh:
+            call = "立即拨打119火警电话（有人受伤再拨120）" if fire else "立即拨打120急救电话（或110）"
+            move = "马上离开危险区域，远离烟雾，" if fire else "按急救人员的指导做，"
+            return (f"这是紧急情况：请{call}，{move}并请身边的人帮忙。我是离线的教学模型，没法替你呼救，"
+                    "这里的工具也不是求救的渠道。")
+        move = " Get everyone out and away from the smoke." if fire else " Follow what the operator tells you."
+        return ("This is an emergency: call the emergency services now (999 or 112 in the UK and Europe, 911 in the "
+                f"US) and get help from the people around you.{move} I'm an offline teaching model: I can't call "
+                "for help, and none of these tools is the way to reach it.")
+    if kind == "false_record":
+        return ("抱歉，这个我不能做：记录必须如实，我不能把没有发生的事记成已经发生。" if zh else
+                "Sorry, I can't do that: a record has to say what really happened, so I won't record something "
+                "that didn't happen.")
+    return ("抱歉，我不能这样做：我只能为你本人的账户办理，别人的账户需要本人自己来办理。" if zh else
+            "Sorry, I can't do that: I can only act on your own account. The other person needs to ask for "
+            "it themselves.")
 
 
 def abilities(tools: list[dict[str, Any]], zh: bool) -> str:
@@ -70,7 +108,7 @@ def honest(tools: list[dict[str, Any]], zh: bool, creative: bool = False) -> str
     if zh:
         cannot = "不会写笑话或诗" if creative else "不了解外面世界的事实"
         text = (f"我是本课程的离线教学模型，{cannot}，所以不会编一个答案；"
-                f"想要这类回答，请按 {_PROVIDER_ZH} 接入真正的模型。")
+                f"想要这类回答，请按{_PROVIDER_ZH}的说明接入真正的模型。")
         return text + (f"在这里我可以帮你：{_can(tools, zh)}。" if tools else "")
     cannot = "I don't write jokes, poems or stories" if creative else "I know no facts about the world"
     text = (f"I'm the course's offline teaching model: {cannot}, so I won't make an answer up. For that, "
@@ -78,36 +116,12 @@ def honest(tools: list[dict[str, Any]], zh: bool, creative: bool = False) -> str
     return text + (f" Here I can {_can(tools, zh)}." if tools else "")
 
 
-def cannot(tools: list[dict[str, Any]], zh: bool) -> str:
-    """A task none of the tools does."""
+def cannot(tools: list[dict[str, Any]], zh: bool, look_up: bool = False) -> str:
+    """A task none of the tools does (``look_up``: a question about the user's own things none of them answers)."""
+    if look_up:
+        if zh:
+            return f"抱歉，这个我查不到：我的工具里没有能查这个信息的。我可以帮你：{_can(tools, zh)}。"
+        return f"Sorry, I can't look that up: none of my tools gives that information. I can {_can(tools, zh)}."
     if zh:
-        return f"这件事我办不到：我的工具里没有能做它的。我可以帮你：{_can(tools, zh)}。"
-    return f"I can't do that here: none of my tools does it. I can {_can(tools, zh)}."
-
-
-def _wanted(tool: dict[str, Any], name: str, zh: bool) -> str:
-    """What a missing parameter is, in the words of its description (its first clause), else its name as words."""
-    parameters = function_of(tool).get("parameters")
-    props = parameters.get("properties") if isinstance(parameters, dict) else None
-    schema = props.get(name) if isinstance(props, dict) and isinstance(props.get(name), dict) else {}
-    desc = re.split(r"[.。;；(（]|, e\.g\.|，(?:例)?如|:\s|：", str(schema.get("description", "")).strip())[0].strip()
-    label = label_of(name)
-    cjk = re.compile(r"[\u4e00-\u9fff]")
-    if zh and desc and not cjk.search(desc) and cjk.search(label.zh):  # the glossary's Chinese for the name
-        return label.zh
-    if desc and (zh or not cjk.search(desc)):  # an English question quotes no Chinese
-        first = desc.split()[0]
-        return desc[:1].lower() + desc[1:] if first[1:].islower() or first == "A" else desc  # not "ISO code"
-    return label.zh if zh else label.en
-
-
-def _the(item: str) -> str:
-    return item if re.match(r"(?:the|a|an|your|my)\b", item, re.IGNORECASE) else f"the {item}"
-
-
-def ask_for(tool: dict[str, Any], missing: list[str], zh: bool) -> str:
-    """A question back for the values a tool needs and nobody gave."""
-    items = [_wanted(tool, name, zh) for name in missing]
-    if zh:
-        return f"要办这件事，我还需要知道：{'、'.join(items)}。请告诉我。"
-    return f"To do that I need {and_list([_the(i) for i in items], zh=False)}. Could you tell me?"
+        return f"抱歉，这件事我做不到：我的工具里没有能做它的。我可以帮你：{_can(tools, zh)}。"
+    return f"Sorry, I can't do that here: none of my tools does it. I can {_can(tools, zh)}."

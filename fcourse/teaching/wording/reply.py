@@ -21,6 +21,7 @@ from typing import Any
 from fcourse.teaching.deciding.conversation import Conversation, estimate_tokens, function_of, truncate_tokens
 from fcourse.teaching.deciding.decision import Decision
 from fcourse.teaching.deciding.filling import Proposal
+from fcourse.teaching.deciding.halts import Halt
 from fcourse.teaching.deciding.intents import Act
 from fcourse.teaching.deciding.routing import SENTENCE_TERM, Routing, tool_profile
 from fcourse.teaching.reading.analysis import analyse
@@ -29,10 +30,11 @@ from fcourse.teaching.reading.freetext import CUT_FROM_AROUND
 from fcourse.teaching.reading.lexicon import ACTION_CONCEPTS
 from fcourse.teaching.wording import chat
 from fcourse.teaching.wording import text as text_model
+from fcourse.teaching.wording.asking import ask_for
 from fcourse.teaching.wording.capabilities import capability, looks_up
 from fcourse.teaching.wording.results import compose_answer
 
-__all__ = ["answer_results", "limit", "word"]
+__all__ = ["answer_results", "limit", "word", "word_halt"]
 
 
 def _no_fit_text(conversation: Conversation, act: str) -> str:
@@ -47,6 +49,8 @@ def _no_fit_text(conversation: Conversation, act: str) -> str:
         return chat.greeting(tools, zh)
     if act == "meta":
         return chat.abilities(tools, zh)
+    if act == "info" and _OWN.search(latest) and _QUESTION_END.search(latest.strip()):
+        return chat.cannot(tools, zh, look_up=True)  # "how long have I been riding?" - their own, no tool tells
     if act in ("creative", "info", "explain", "meaning", "advice") or _QUESTION_END.search(latest.strip()):
         return chat.honest(tools, zh, creative=act == "creative")
     return chat.cannot(tools, zh)
@@ -111,6 +115,28 @@ def _rules_question(latest: str, act: str, tool: dict[str, Any], filled: Any) ->
     given = {p["param"] for p in filled.provenance if p.get("source") == "latest user turn"
              and not str(p.get("how", "")).startswith(CUT_FROM_AROUND)}
     return len(set(required) & given) < len(filled.missing)
+
+
+#: a question of fact about the world: who did it, when, why, what the difference is (closed-class words)
+_WORLD = re.compile(r"^\W*(?:who|whom|whose|when|why|how come|what year|which year|in what year|in which year)\b"
+                    r"|\b(?:what(?:'s| is) the difference|difference between|invented|discovered|painted|wrote)\b"
+                    r"|谁|哪一年|哪年|什么时候|为什么|为啥|怎么会|区别|有什么不同|发明|发现", re.IGNORECASE)
+#: words that ask about what the service itself holds or does: "do you have", "in stock", 你们, 馆里, 有没有
+_HOLDINGS = re.compile(r"\b(?:you|your|yours|we|our|us|in stock|available|availability|stock|sell|carry|here|this"
+                       r"|these|on display|on show)\b|你们|您们|贵店|本店|本馆|馆里|馆内|店里|店内|这里|这儿|有没有"
+                       r"|有哪些"
+                       r"|有卖|在售|库存|现货|可借|能借|展出|展品|我", re.IGNORECASE)
+
+
+def _world_question(latest: str, filled: Any) -> bool:
+    """A question about the world ("Who painted the Mona Lisa?", 月季和玫瑰有什么区别？) that a tool would only get as
+    a search for its words: no value of its own, nothing about what the service holds or the user's own things."""
+    cut = ("the whole request", *CUT_FROM_AROUND)
+    words = any(str(p.get("how", "")).startswith(cut) for p in filled.provenance)
+    own = [p for p in filled.provenance if p.get("source") == "latest user turn"
+           and not str(p.get("how", "")).startswith(cut)]
+    return words and not own and bool(_WORLD.search(latest)) and not _HOLDINGS.search(latest) \
+        and bool(_QUESTION_END.search(latest.strip()))
 
 
 #: concepts that stand for a value (a known place, a day, a value shaped like an argument), not for a thing a tool is
@@ -186,6 +212,25 @@ def answer_results(conversation: Conversation, assistant: dict[str, Any], result
     return Decision(kind="answer", content=content, record=record)
 
 
+_HALT_WHY = {
+    "stop": "the user asks to stop or wait",
+    "retract": "the user takes back what was asked",
+    "farewell": "the user says goodbye",
+    "emergency": "the user describes an emergency: the answer is to call the emergency services, not a tool",
+    "false_record": "the user asks to record something they say did not happen",
+    "someone_else": "the user asks to act on someone else's account on their word alone",
+}
+
+
+def word_halt(conversation: Conversation, halt: Halt) -> Decision:
+    """The answer to a turn that asks for no tool (``deciding.halts``): no tool is scored, none is called."""
+    record = conversation.record()
+    record.update(kind="answer", tools=[], chosen=[], halt=halt.record(),
+                  reason=f"{_HALT_WHY[halt.kind]} ({halt.said!r}): answer in text, no tool call")
+    content = chat.halted(halt.kind, conversation.zh, halt.verb, halt.thanks, halt.fire)
+    return Decision(kind="answer", content=content, record=record)
+
+
 def word(conversation: Conversation, routing: Routing, act: Act, proposal: Proposal) -> Decision:
     """Stage 5: the reply - tool calls, a question back, or a text answer - and its record."""
     tools, zh, latest, language = conversation.tools, conversation.zh, conversation.latest, conversation.language
@@ -206,14 +251,16 @@ def word(conversation: Conversation, routing: Routing, act: Act, proposal: Propo
     missing = proposal.missing
     ask = proposal.first_missing
     general = next(((r, f) for r, f in proposal.filled if f.missing or any(
-        str(p.get("how", "")).startswith("the whole request") for p in f.provenance)), None)
+        str(p.get("how", "")).startswith(("the whole request", *CUT_FROM_AROUND)) for p in f.provenance)), None)
     general_why = None if general is None or conversation.forced else (
         f"the user asks a general question ({routing.act}) and gives no value for {general[0]['name']}, nor says "
         "it is about their own (my, 我的)" if _general_question(latest, routing.act, proposal, tools)
         and not _looks_up(tools[general[0]["index"]]) else
         f"the user asks about the rules (what is needed, allowed or charged) and leaves most of "
         f"{general[0]['name']}'s required values unsaid" if _rules_question(
-            latest, routing.act, tools[general[0]["index"]], general[1]) else None)
+            latest, routing.act, tools[general[0]["index"]], general[1]) else
+        "the user asks a question about the world (who, when, why, what difference), not about what the service "
+        "holds: a search of its catalogue does not answer it" if _world_question(latest, general[1]) else None)
     if general is not None and general_why:
         row, f = general
         record.update(kind="answer", chosen=[], reason=f"{act.reason}, but {general_why}: answer in text rather "
@@ -230,7 +277,8 @@ def word(conversation: Conversation, routing: Routing, act: Act, proposal: Propo
         row, f = ask
         record.update(kind="ask", reason=f"{act.reason}, but required argument(s) {f.missing} of {row['name']} "
                                          "are nowhere in the conversation: ask back, invent nothing")
-        return Decision(kind="ask", content=chat.ask_for(tools[row["index"]], f.missing, zh), record=record)
+        content = ask_for(tools[row["index"]], f.missing, zh, conversation.context)
+        return Decision(kind="ask", content=content, record=record)
     calls, dropped = proposal.calls, proposal.dropped
     record.update(
         kind="tool_calls",

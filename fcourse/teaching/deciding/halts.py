@@ -1,0 +1,170 @@
+"""Turns that ask for no tool at all: stop, take it back, goodbye (issue 36).
+
+Introduced in chapter 3 (when *not* to call). Read before any tool is scored: a turn made only of
+these clauses gets a short answer and never a tool call, whatever the conversation asked before it.
+
+- **stop**: "wait", "hold on", "don't do anything for now", 等一下, 先别动, 什么都别做;
+- **retract**: a clause that takes back what was asked - "never mind", "forget it", "scrap that",
+  算了, 不用了, 撤回刚才的要求 - or that negates an action with nothing else asked ("actually, don't cancel
+  it", 还是别取消了), or a bare "no" to the model's own question ("Shall I book them?" - "No.");
+- **farewell**: "bye", "that's all", "see you", 再见, 拜拜, 先这样, 没别的事了 (thanks beside it are fine).
+
+The turn is cut into clauses (at punctuation and at "but", "just", 但是, 然后 ...). Each clause must be one of
+those, a deferral of the user's own ("I'll think about it", "I need to check my dates first", 我再想想), or
+a filler ("ok", "hmm", "actually", 嗯, 好的); one clause of anything else - a request, a question, a value -
+and the turn goes to the tools as usual (where negated actions are still never called: "don't cancel my
+membership, just pause it" pauses). The word lists are closed classes of English and Chinese discourse
+(stop words, retraction and leave-taking formulas, interjections, first-person deferrals), not phrases of
+any request.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fcourse.teaching.deciding.conversation import Conversation, text_of
+from fcourse.teaching.deciding.refusals import Halt, read_refusal
+
+__all__ = ["Halt", "read_halt"]
+
+
+#: where a clause ends: punctuation, a dash, and the conjunctions that start a new clause of their own
+_CUT = re.compile(r"[,;.!?，；。！？~～…]+|\s[-–—]+\s|[–—]+|\b(?:but|just|only|instead|rather|then)\b"
+                  r"|但是|但|而是|然后", re.IGNORECASE)
+#: interjections and acknowledgements: a clause of nothing else says nothing
+_FILLER = re.compile(r"^(?:(?:ok|okay|k|hmm+|hm|um+|uh+|er+|erm|well|actually|oh|ah|no|nope|nah|sorry|right|alright"
+                     r"|all right|fine|sure|so|yes|yeah|yep|please|now|wait a sec|on second thought|second thoughts"
+                     r"|嗯+|哦+|噢|啊|呃|唉|哎|那|那个|好|好的|好吧|行|行吧|对|其实|不过|还是|那就|这样|诶)\s*)+$",
+                     re.IGNORECASE)
+#: a leading filler word that a clause may start with ("actually never mind", "还是别取消了")
+_LEAD = re.compile(r"^(?:(?:ok|okay|hmm+|um+|uh+|well|actually|oh|no|so|please|sorry|and|嗯+|哦+|啊|呃|唉|那|好|好的"
+                   r"|其实|还是|那就|要不|先|就|你)\s*)+", re.IGNORECASE)
+#: a clause that is a stop by itself, or that stops everything it names
+_STOP_WHOLE = re.compile(r"^(?:wait|stop|stop stop|hold on|hang on|hold it|hold off|hold up|one moment|one sec(?:ond)?"
+                         r"|just a (?:moment|minute|sec(?:ond)?)|wait a (?:moment|minute|sec(?:ond)?)|not yet"
+                         r"|not now|not so fast|等(?:一下|一会儿?|等|会儿?)|稍等(?:一下)?|停(?:一下|下)?|先停(?:一下)?"
+                         r"|先不(?:要|用)?(?:了)?|慢着|且慢)$", re.IGNORECASE)
+_STOP_ANY = re.compile(r"\b(?:don'?t|do not|please don'?t)\s+(?:do|touch|change|book|send|process|submit|start)\s+"
+                       r"anything\b|\bdo nothing\b|\bhold off\b|\bdon'?t (?:go ahead|proceed|do it yet)\b"
+                       r"|\bleave (?:everything|it all|things) as (?:it is|they are)\b|\bnothing for now\b"
+                       r"|什么(?:都|也)(?:别|不要|先别|不用)|(?:先|都)?(?:别|不要)(?:动|做|办|处理|操作)(?:了)?$"
+                       r"|先(?:别|不要)(?:动|做|办|处理|操作)", re.IGNORECASE)
+#: formulas that take back what was asked (a closed class of the two languages)
+_RETRACT = re.compile(r"^(?:never ?mind|forget (?:it|that|about it)|scrap that|scratch that|drop that|ignore that"
+                      r"|cancel that request|ignore my (?:last|previous) (?:message|request)|no thanks?|no thank you"
+                      r"|(?:i(?:'ve| have)? )?changed my mind|don'?t worry(?: about it)?|no worries|no need"
+                      r"|算了(?:吧)?|不用了|不必了|没事了?|当我没说|改主意了|不办了|不弄了|不要紧"
+                      r"|(?:撤回|收回|取消)(?:我)?(?:刚才|刚刚|之前|上面|前面)(?:的|那个|那条)?(?:要求|请求|指令|操作"
+                      r"|那个)?)$",
+                      re.IGNORECASE)
+#: a deferral of the user's own: they will decide or do it later (first person; a closed set of frames)
+_DEFER = re.compile(r"^(?:i'?ll|i will|i need to|i have to|i'?m going to|i'?m gonna|let me|i must|i'?d rather)\b"
+                    r".*(?:\b(?:first|later(?: on)?|another time)$|\b(?:think|decide|sleep on it|get back to you"
+                    r"|let you know)\b)|^i won'?t need\b|^(?:我)?(?:再|先)?(?:想想|考虑(?:一下|考虑)?|看看再说"
+                    r"|商量一下)"
+                    r"|^(?:以后|回头|改天|晚点)再说|^再说吧", re.IGNORECASE)
+#: leave-taking formulas
+_FAREWELL = re.compile(r"^(?:(?:good)?bye(?: bye| now| for now)?|see (?:you|ya)(?: later| soon)?|take care|cheers"
+                       r"|have a (?:good|nice|great|lovely) (?:day|one|evening|night|weekend)|talk (?:to you )?later"
+                       r"|(?:that'?s|that is) (?:all|it|everything)(?: for now| for today| i needed| thanks)?"
+                       r"|nothing else|i'?m all set|all set|all good|that'?ll be all|再见|拜拜|回见|下次见|明天见|再会"
+                       r"|先这样(?:吧)?|就这样(?:吧)?|就这些|没(?:有)?别的(?:事)?了|没事了|没有了)$", re.IGNORECASE)
+_THANKS = re.compile(r"^(?:(?:many |big )?thanks?(?: a lot| so much| very much| again| anyway)?|thank you(?: so much"
+                     r"| very much| again| anyway)?|(?:that'?s )?(?:great|perfect|awesome|wonderful|excellent|brilliant"
+                     r"|lovely)|much appreciated|appreciate it|谢谢(?:你|您|啦|了)?|多谢|感谢|太好了|太感谢了|辛苦了)$",
+                     re.IGNORECASE)
+_THANK_WORD = re.compile(r"\bthank|\bcheers\b|appreciate|谢|感谢|辛苦", re.IGNORECASE)
+#: a negation of doing before a verb: "don't cancel", "never mind booking", 别取消, 不要退, 不用改
+_NEG_DO_EN = re.compile(r"^(?:don'?t|do not|never|please don'?t)\s+"
+                        r"(?!want\b|need\b|like\b|have\b|know\b|mind\b|think\b|care\b|see\b|worry\b|forget\b)([a-z]+)",
+                        re.IGNORECASE)
+_NEG_DO_ZH = re.compile(r"(?:先别|别|不要|不想|甭|勿|先不要)(?:再)?(?:帮我|给我|替我)?([\u4e00-\u9fff]{1,2})")
+#: "no" to the model's own question
+_NO = re.compile(r"^(?:no|nope|nah|no thanks?|not really|不|不要|不用|不了|不是)$", re.IGNORECASE)
+
+
+def _clauses(text: str) -> list[str]:
+    return [c.strip() for c in _CUT.split(text) if c and c.strip()]
+
+
+def _negated_verb(clause: str) -> str | None:
+    """The action word a clause negates with nothing else in it ("don't cancel it" -> cancel, 还是别取消了 -> 取消)."""
+    body = _LEAD.sub("", clause).strip()
+    m = _NEG_DO_EN.match(body)
+    if m:
+        return m.group(1).lower()
+    from fcourse.teaching.reading.segmenter import pos_cut
+
+    m = _NEG_DO_ZH.search(body)
+    if m is None or not re.search(r"[\u4e00-\u9fff]", body):
+        return None
+    after = body[m.end(1) - len(m.group(1)):]
+    words = [(w, tag) for w, tag in pos_cut(after) if w.strip()]
+    if not words or not words[0][1].startswith("v") or words[0][0] in ("要", "用", "想", "是", "有"):
+        return None
+    return words[0][0]
+
+
+def _kind_of(clause: str) -> tuple[str, str | None]:
+    """What one clause does: filler, thanks, farewell, stop, retract, negated (with its verb), defer, or other."""
+    body = _LEAD.sub("", clause).strip() or clause.strip()
+    low = body.lower().strip(" '\"")
+    if _FILLER.match(clause.strip()):
+        return "filler", None
+    forms = (low, clause.strip().lower().strip(" '\""))
+    if any(_STOP_WHOLE.match(f) for f in forms) or _STOP_ANY.search(clause):
+        return "stop", None
+    for kind, pattern in (("retract", _RETRACT), ("farewell", _FAREWELL), ("thanks", _THANKS), ("defer", _DEFER)):
+        if any(pattern.search(f) if kind == "defer" else pattern.match(f) for f in forms):
+            return kind, None
+    verb = _negated_verb(clause)
+    if verb is not None:
+        from fcourse.teaching.reading.analysis import analyse
+
+        # another action asked in the same clause ("don't cancel it but move it") is not a retraction
+        rest = body.lower().replace(verb, " ", 1)
+        if not any(t.key[1:] in _ACTIONS() for t in analyse(rest).terms):
+            return "negated", verb
+    return "other", None
+
+
+def _ACTIONS() -> frozenset[str]:  # noqa: N802 - a constant read lazily (the lexicon is large)
+    from fcourse.teaching.reading.lexicon import ACTION_CONCEPTS
+
+    return ACTION_CONCEPTS - {"lookup", "search"}
+
+
+def _asked_back(conversation: Conversation) -> bool:
+    """Whether the message before the latest turn is the model's own question (a confirmation, a question back)."""
+    i = conversation.latest_index
+    if i is None or i == 0:
+        return False
+    before = conversation.messages[i - 1]
+    return before.get("role") == "assistant" and bool(re.search(r"[?？]\s*$", text_of(before.get("content"))))
+
+
+def read_halt(conversation: Conversation) -> Halt | None:
+    """A latest turn that asks for no tool - stop, a retraction, a goodbye - or None (see the module's docstring)."""
+    latest = conversation.latest.strip()
+    if not latest or len(latest) > 240:
+        return None
+    refused = read_refusal(conversation)
+    if refused is not None:
+        return refused
+    kinds = [(_kind_of(c), c) for c in _clauses(latest)]
+    if not kinds or any(k == "other" for (k, _), _ in kinds):
+        return None
+    found = {k for (k, _), _ in kinds}
+    verb = next((v for (k, v), _ in kinds if k == "negated"), None)
+    said = " / ".join(c for (k, _), c in kinds if k not in ("filler", "thanks"))
+    if found & {"retract", "negated"}:
+        return Halt("retract", said, verb)
+    if "stop" in found:
+        return Halt("stop", said)
+    if "farewell" in found:
+        thanked = any(k in ("thanks", "farewell") and _THANK_WORD.search(c) for (k, _), c in kinds)
+        return Halt("farewell", said, thanks=thanked)
+    if found <= {"filler"} and _asked_back(conversation) and any(_NO.match(_LEAD.sub("", c).strip() or c) or
+                                                                   _NO.match(c.strip().lower()) for _, c in kinds):
+        return Halt("retract", latest)
+    return None

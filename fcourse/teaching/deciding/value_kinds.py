@@ -1,0 +1,73 @@
+"""A value of the kind its parameter names: a number plate is a code, not words cut from the sentence (issue 36).
+
+Introduced in chapter 3 (arguments from the right place). A text parameter whose name or description names an
+identifier - a number, an id, a plate, a registration, a reference, a serial (编号, 号码, 车牌, 单号) - takes a
+code: letters and digits, written as one token or two ("KX21 LMN", 沪A88K21), never a phrase of ordinary words
+("two hours", the whole request). ``names_code`` says which parameters; ``code_in`` finds such a value in a text,
+not one another parameter already took; ``code_in_context`` finds it after a label of the context that shares a
+word with the parameter ("Saved vehicle: KX21 LMN" for "Vehicle registration plate").
+
+The words are a closed class of English and Chinese nouns for identifiers; a Chinese plate may start with the
+one-character abbreviation of its province (a closed list of 31, plus 使 and 领 for embassy cars).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fcourse.teaching.reading.params import param_text
+
+__all__ = ["code_in", "code_in_context", "is_code", "names_code"]
+
+_CODE_WORDS = re.compile(r"\b(?:number|no|num|id|registration|reg|serial|reference|ref|vin|imei|iccid|isbn|barcode"
+                         r"|(?:number|licen[cs]e|registration|car|vehicle) plate|plate number)\b|^plate$"
+                         r"|编号|号码|车牌|单号|序列号|流水号|牌照|车号|工号|学号|卡号", re.IGNORECASE)
+#: not codes, though their words say number: a count, an amount, a phone number (digits with spaces and +), or a
+#: text written somewhere ("Text engraved on a plate")
+_NOT_CODE = re.compile(r"\b(?:number of|how many|count|amount|phone|mobile|telephone|fax|whatsapp|text|message|note"
+                       r"|words|wording)\b|数量|人数|次数|电话|手机|文字|内容|留言|备注", re.IGNORECASE)
+_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领"
+#: a code: an optional province character, then letters and digits with at most one space, hyphen or dot inside
+_CODE = re.compile(rf"(?<![A-Za-z0-9])[{_PROVINCES}]?[A-Z0-9]+(?:[ ·.\-][A-Z0-9]+)?(?![A-Za-z0-9])")
+
+
+def names_code(name: str, schema: dict[str, Any]) -> bool:
+    """Whether a string parameter names an identifier ("plate", "Booking reference", 车牌号) - not a count of
+    something, not a phone number."""
+    if schema.get("enum") or schema.get("format"):
+        return False
+    text = param_text(name, schema)
+    return bool(_CODE_WORDS.search(text.replace("_", " ")) or _CODE_WORDS.search(name)) and not _NOT_CODE.search(text)
+
+
+def is_code(token: str) -> bool:
+    """A code has a digit and is more than a small number ("23" is a count or a zone, "KX21" a code)."""
+    return bool(_CODE.fullmatch(token)) and bool(re.search(r"\d", token)) and (
+        bool(re.search(r"[A-Za-z\u4e00-\u9fff]", token)) or len(token) >= 5)
+
+
+def code_in(text: str, taken: set[str]) -> tuple[str, int, int] | None:
+    """The one code in ``text`` that no other parameter took ("沪A88K21" in 在23区帮车牌沪A88K21停一个半小时)."""
+    found = [(m.group(), m.start(), m.end()) for m in _CODE.finditer(text) if is_code(m.group())
+             and m.group() not in taken]
+    return found[0] if len(found) == 1 else None
+
+
+_LABEL = re.compile(r"([A-Za-z][A-Za-z \-]{0,40}|[\u4e00-\u9fff]{1,12})\s*[:：=]\s*")
+
+
+def code_in_context(name: str, schema: dict[str, Any], context: str) -> tuple[str, str] | None:
+    """(code, label): the code right after a label of the context that shares a content word with the parameter
+    ("Saved vehicle: KX21 LMN" for "Vehicle registration plate")."""
+    from fcourse.teaching.reading.analysis import analyse
+
+    pkeys = {k for k in analyse(param_text(name, schema)).keys if not k.startswith("#")}
+    for m in _LABEL.finditer(context):
+        label = m.group(1).strip()
+        if not pkeys & {k for k in analyse(label).keys if not k.startswith("#")}:
+            continue
+        code = _CODE.match(context, m.end())
+        if code and is_code(code.group()):
+            return code.group().rstrip(".·- "), label
+    return None

@@ -1,0 +1,54 @@
+"""A question back as a person asks it (wording/asking): no schema text, the choices named (issues 26 and 36)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fcourse.teaching.policy import decide
+from fcourse.teaching.wording.asking import ask_for, candidates_in
+
+BOOK = {"type": "function", "function": {
+    "name": "book_lesson", "description": "Book a driving lesson.",
+    "parameters": {"type": "object", "properties": {
+        "lesson_type": {"type": "string", "enum": ["manual", "automatic", "motorway"], "description": "Type of car"},
+        "date": {"type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2}$", "description": "Lesson date, YYYY-MM-DD"},
+        "start_time": {"type": "string", "description": "Start time, HH:MM, 24-hour"},
+        "problem": {"type": "string", "enum": ["brakes", "lights"], "description": "What is wrong"}},
+        "required": ["lesson_type", "date", "start_time"]}}}
+PAUSE = {"type": "function", "function": {
+    "name": "pause_line", "description": "Pause a phone line for some days.",
+    "parameters": {"type": "object", "properties": {
+        "line_id": {"type": "string", "pattern": "^\\d{4}$", "description": "Four-digit line number"},
+        "days": {"type": "integer", "description": "Days"}}, "required": ["line_id", "days"]}}}
+
+
+def test_the_question_leaves_out_what_only_a_program_reads_and_names_the_choices() -> None:
+    text = ask_for(BOOK, ["lesson_type", "date", "start_time"], zh=False)
+    assert text == "Could you tell me the type of car (manual, automatic or motorway), the lesson date and the start " \
+                   "time?"
+    assert ask_for(BOOK, ["date", "start_time"], zh=False) == \
+        "I need the lesson date and the start time: when would you like it?"
+    assert ask_for(BOOK, ["problem"], zh=False) == "What is wrong: brakes or lights?"
+
+
+def test_a_chinese_question_ends_with_a_question_mark_and_has_no_schema_text() -> None:
+    text = ask_for(BOOK, ["lesson_type", "date", "start_time"], zh=True)
+    assert text.endswith("？") and "YYYY" not in text and "HH" not in text
+
+
+def test_the_candidates_the_conversation_holds_are_named() -> None:
+    listed = [{"line_id": "4471", "label": "Home", "plan": "unlimited"}, {"line_id": "9902", "label": "Work"}]
+    context = "Logged-in customer: Sam.\nline ID: 4471, label: Home, plan: unlimited.\nline ID: 9902, label: Work."
+    assert candidates_in(context, PAUSE, "line_id") == [("4471", "Home, unlimited"), ("9902", "Work")]
+    assert ask_for(PAUSE, ["line_id"], zh=False, context=context) == \
+        "Which four-digit line do you mean: 4471 (Home, unlimited) or 9902 (Work)?"
+    messages: list[dict[str, Any]] = [
+        {"role": "user", "content": "Which lines do I have?"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "list_lines", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"lines": listed})},
+        {"role": "assistant", "content": "You have two lines: 4471 (Home) and 9902 (Work)."},
+        {"role": "user", "content": "Pause the line for ten days."}]
+    reply = decide({"model": "fcourse-teacher", "tools": [PAUSE], "messages": messages})
+    assert reply.kind == "ask" and not reply.tool_calls and "4471" in reply.content and "9902" in reply.content

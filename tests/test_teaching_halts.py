@@ -1,0 +1,90 @@
+"""Turns that ask for no tool (deciding/halts): stop, take it back, goodbye - never a call (issue 36)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fcourse.teaching.deciding.conversation import read_conversation
+from fcourse.teaching.deciding.halts import read_halt
+from fcourse.teaching.policy import decide
+
+CANCEL = {"type": "function", "function": {
+    "name": "cancel_lesson", "description": "Cancel a booked driving lesson.",
+    "parameters": {"type": "object", "properties": {
+        "lesson_id": {"type": "string", "pattern": "^DL-\\d{3}$", "description": "Lesson id, e.g. DL-123"}},
+        "required": ["lesson_id"]}}}
+MOVE = {"type": "function", "function": {
+    "name": "move_lesson", "description": "Move a booked driving lesson to another day.",
+    "parameters": {"type": "object", "properties": {
+        "lesson_id": {"type": "string", "pattern": "^DL-\\d{3}$", "description": "Lesson id"},
+        "new_date": {"type": "string", "description": "New day"}}, "required": ["lesson_id", "new_date"]}}}
+
+
+def _request(*turns: tuple[str, str]) -> dict[str, Any]:
+    return {"model": "fcourse-teacher", "tools": [CANCEL, MOVE],
+            "messages": [{"role": role, "content": text} for role, text in turns]}
+
+
+def _halt(*turns: tuple[str, str]) -> Any:
+    return read_halt(read_conversation(_request(*turns), 1.0))
+
+
+PENDING = (("user", "Cancel my lesson DL-204."), ("assistant", "Lesson DL-204 costs a £10 fee to cancel. Go ahead?"))
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Hold on.", "stop"),
+    ("Hang on, don't change anything yet.", "stop"),
+    ("稍等一下，先别处理。", "stop"),
+    ("Nah, forget it.", "retract"),
+    ("Oh, please don't cancel it then.", "retract"),
+    ("算了，不要取消了。", "retract"),
+    ("收回刚才的请求。", "retract"),
+    ("No.", "retract"),  # "no" to the model's own question
+])
+def test_a_stop_or_a_retraction_after_a_pending_action_is_read_and_never_called(text: str, kind: str) -> None:
+    halt = _halt(*PENDING, ("user", text))
+    assert halt is not None and halt.kind == kind
+    reply = decide(_request(*PENDING, ("user", text)))
+    assert reply.kind == "answer" and not reply.tool_calls and reply.record["halt"]["kind"] == kind
+
+
+def test_a_retraction_says_the_users_own_verb_back_and_that_nothing_was_done() -> None:
+    reply = decide(_request(*PENDING, ("user", "Actually, don't cancel it.")))
+    assert reply.content == "OK, I won't cancel it. Nothing has been done, and nothing has changed."
+    zh = decide(_request(("user", "取消 DL-204"), ("assistant", "确定要取消吗？"), ("user", "还是别取消了。")))
+    assert zh.content == "好的，不取消了。我什么都没有做，一切保持不变。"
+
+
+@pytest.mark.parametrize(("text", "thanked"), [
+    ("Cheers, that'll be all. Bye!", True),
+    ("OK, see you later.", False),
+    ("好的，就这些，回见。", False),
+    ("多谢，再见！", True),
+])
+def test_a_goodbye_gets_a_goodbye(text: str, thanked: bool) -> None:
+    halt = _halt(("user", text))
+    assert halt is not None and halt.kind == "farewell" and halt.thanks is thanked
+    reply = decide(_request(("user", text)))
+    assert ("bye" in reply.content.lower() or "再见" in reply.content) and not reply.tool_calls
+    assert not reply.content.endswith(("?", "？"))
+
+
+@pytest.mark.parametrize("text", [
+    "Don't cancel DL-204, move it to Friday instead.",  # a negated action beside one asked for
+    "先别取消，帮我改到周五。",
+    "Wait, I meant DL-205.",  # a stop word beside a value: a correction
+    "Stop the lesson DL-204 please.",  # "stop" with an object is a request
+    "Never mind the fee, cancel DL-204.",
+    "这个课我不要了",  # no longer wanted: a cancellation, read by routing
+    "I'll think about it.",  # a deferral alone asks nothing, but stops nothing either
+])
+def test_a_turn_that_also_asks_for_something_is_no_halt(text: str) -> None:
+    assert _halt(*PENDING, ("user", text)) is None
+
+
+def test_without_a_question_before_it_a_bare_no_is_no_retraction() -> None:
+    assert _halt(("user", "No.")) is None
+    assert _halt(("user", "Cancel DL-204."), ("assistant", "Done."), ("user", "No.")) is None

@@ -1,0 +1,49 @@
+"""A value of the kind its parameter names (deciding/value_kinds): a plate is a code, never words (issue 36)."""
+
+from __future__ import annotations
+
+from fcourse.teaching.deciding.value_kinds import code_in, code_in_context, is_code, names_code
+from fcourse.teaching.policy import decide
+
+WASH = {"type": "function", "function": {
+    "name": "book_wash", "description": "Book a car wash for a vehicle.",
+    "parameters": {"type": "object", "properties": {
+        "bay": {"type": "string", "pattern": "^\\d{1,2}$", "description": "Wash bay number, e.g. 4"},
+        "registration": {"type": "string", "description": "Car registration"},
+        "minutes": {"type": "integer", "description": "How long, in minutes"}},
+        "required": ["bay", "registration", "minutes"]}}}
+
+
+def test_a_parameter_naming_an_identifier_takes_a_code() -> None:
+    assert names_code("registration", {"type": "string", "description": "Car registration"})
+    assert names_code("plate", {"type": "string", "description": "车牌号"})
+    assert names_code("ref", {"type": "string", "description": "Booking reference"})
+    assert not names_code("guests", {"type": "string", "description": "Number of guests"})  # a count
+    assert not names_code("phone", {"type": "string", "description": "Phone number"})
+    assert not names_code("note", {"type": "string", "description": "Anything the washer should know"})
+    assert not names_code("engraving", {"type": "string", "description": "Text engraved on a small plate."})
+
+
+def test_a_code_has_digits_and_letters_and_may_start_with_a_province() -> None:
+    assert is_code("KX21 LMN") and is_code("粤B12345") and is_code("AB-1234") and is_code("123456")
+    assert not is_code("two hours") and not is_code("23") and not is_code("在23区停车")
+    assert code_in("在4号位给粤B12345洗一个小时", {"4"}) == ("粤B12345", 5, 12)
+    assert code_in("wash it in bay 4 for an hour", {"4"}) is None  # no code: asked, never words
+    assert code_in("GH15 ABC or KX21 LMN", set()) is None  # two codes: not one to take
+
+
+def test_the_context_gives_a_code_after_a_label_that_names_the_parameter() -> None:
+    schema = {"type": "string", "description": "Car registration"}
+    assert code_in_context("registration", schema, "Customer: Jo. Registered car: GH15 ABC.") == ("GH15 ABC",
+                                                                                                 "Registered car")
+    assert code_in_context("registration", schema, "Customer: Jo. Member since 2019.") is None
+
+
+def test_words_cut_from_the_sentence_never_fill_a_code_the_context_does() -> None:
+    context = {"role": "system", "content": "Logged-in driver: Jo. Registered car: GH15 ABC."}
+    reply = decide({"model": "fcourse-teacher", "tools": [WASH],
+                    "messages": [context, {"role": "user", "content": "Wash it in bay 4 for forty minutes."}]})
+    assert [c.arguments for c in reply.tool_calls] == [{"bay": "4", "registration": "GH15 ABC", "minutes": 40}]
+    zh = decide({"model": "fcourse-teacher", "tools": [WASH],
+                 "messages": [{"role": "user", "content": "在4号位给粤B12345洗四十分钟"}]})
+    assert [c.arguments["registration"] for c in zh.tool_calls] == ["粤B12345"]

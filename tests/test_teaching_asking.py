@@ -52,3 +52,13 @@ def test_the_candidates_the_conversation_holds_are_named() -> None:
         {"role": "user", "content": "Pause the line for ten days."}]
     reply = decide({"model": "fcourse-teacher", "tools": [PAUSE], "messages": messages})
     assert reply.kind == "ask" and not reply.tool_calls and "4471" in reply.content and "9902" in reply.content
+
+
+def test_which_one_names_the_thing_a_label_is_of() -> None:
+    freeze = {"type": "function", "function": {"name": "freeze_card", "description": "Freeze a card.", "parameters": {
+        "type": "object", "properties": {"last4": {"type": "string", "pattern": "^\\d{4}$",
+                                                   "description": "Last four digits of the card"}},
+        "required": ["last4"]}}}
+    context = "Cards: last4: 1234, type: debit.\nlast4: 5678, type: credit."
+    assert ask_for(freeze, ["last4"], zh=False, context=context) == \
+        "Which card do you mean: 1234 (debit) or 5678 (credit)?"

@@ -30,3 +30,10 @@ def test_what_it_cannot_do_and_what_it_can() -> None:
     assert chat.cannot([WEATHER], zh=True).startswith("抱歉，这件事我做不到")
     assert chat.cannot([WEATHER], zh=False, look_up=True).startswith("Sorry, I can't look that up")
     assert chat.abilities([WEATHER], zh=True).startswith("我可以帮你：")
+
+
+def test_an_english_reply_leaves_out_what_a_chinese_description_says() -> None:
+    seat = {"type": "function", "function": {"name": "book_seat", "description": "预约自习室座位。", "parameters": {}}}
+    text = chat.cannot([seat, WEATHER], zh=False)
+    assert text == "Sorry, I can't do that here: none of my tools does it. I can get the current weather for a city."
+    assert chat.cannot([seat], zh=False) == "Sorry, I can't do that here: none of my tools does it."

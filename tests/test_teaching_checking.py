@@ -676,3 +676,16 @@ def test_all_of_them_but_the_one_excluded_is_one_call_for_each_other_candidate_t
         assert [c.arguments for c in d.tool_calls] == [{"walk_id": "WK-301"}, {"walk_id": "WK-303"}], text
     d = run([*listed, {"role": "user", "content": "Cancel the walk, not WK-302."}], WALKS)  # which one: ask
     assert d.kind == "ask" and not d.tool_calls
+
+
+FINES = [tool("pay_fine", "Pay a library fine with a saved card.", {
+    "fine_id": {"type": "string", "pattern": "^FN-\\d{3}$", "description": "Fine id"},
+    "card_last4": {"type": "string", "pattern": "^\\d{4}$", "description": "Last four digits of the saved card"}},
+    ["fine_id", "card_last4"])]
+
+
+def test_digits_inside_another_id_are_no_candidate_for_a_value_of_that_shape() -> None:
+    # issue 36: "L-1188" holds no card ending 1188; the saved card ending 7731 is the one
+    context = {"role": "system", "content": "Member card L-1188. Fine FN-204 (3.50). Saved card ending 7731."}
+    d = run([context, {"role": "user", "content": "Pay the fine with my saved card."}], FINES)
+    assert [c.arguments for c in d.tool_calls] == [{"fine_id": "FN-204", "card_last4": "7731"}]

@@ -43,3 +43,18 @@ def test_chinese_labels_and_statuses_from_the_glossary_and_no_label_made_up() ->
     assert sentence(read_result({"fasting_hours": 12, "valid_until": "2025-05-15"}), zh=True) == \
         "12小时。有效期至2025年5月15日。"
     assert sentence(read_result({"note": "ring the bell twice"}), zh=True) == "备注是「ring the bell twice」。"
+
+
+def test_a_phrasal_verb_a_plural_count_and_a_participle_flag() -> None:
+    assert _en({"check_in": "2025-07-01"}) == "The check-in is 1 July 2025."
+    assert _en({"pay_by": "2025-07-01"}) == "Pay by 1 July 2025."
+    assert _en({"nights": 3}) == "Nights: 3."
+    assert _en({"breakfast_included": True, "parking_included": False}) == \
+        "Breakfast is included. Parking is not included."
+
+
+def test_what_is_left_a_day_a_verb_starts_at_and_a_flag_that_says_what_to_do() -> None:
+    assert _en({"spots_left": 4, "seats_remaining": 1}) == "There are 4 spots left. There is 1 seat remaining."
+    assert _en({"starts_at": "2025-04-09T12:00"}) == "It starts on 9 April 2025 at 12:00."
+    assert _en({"bring_towel": True, "parking_included": False}) == "Bring towel. Parking is not included."
+    assert sentence(read_result({"bring_towel": True, "status": "booked"}), zh=True) == "状态是已预订。"

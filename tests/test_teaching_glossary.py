@@ -35,3 +35,7 @@ def test_values_and_units() -> None:
     assert value_zh("out_for_delivery") == "派送中"
     assert value_zh("2025-05") is None and value_zh("Home fibre") is None  # a date, a name: as the tool wrote them
     assert unit_zh("m3") == "立方米" and unit_zh("nights") == "晚" and unit_zh("parsecs") is None
+
+
+def test_x_of_y_puts_the_owner_first() -> None:
+    assert term_zh(["status", "of", "an", "order"]) == "订单的状态"

@@ -79,12 +79,41 @@ def test_a_goodbye_gets_a_goodbye(text: str, thanked: bool) -> None:
     "Stop the lesson DL-204 please.",  # "stop" with an object is a request
     "Never mind the fee, cancel DL-204.",
     "这个课我不要了",  # no longer wanted: a cancellation, read by routing
-    "I'll think about it.",  # a deferral alone asks nothing, but stops nothing either
 ])
 def test_a_turn_that_also_asks_for_something_is_no_halt(text: str) -> None:
     assert _halt(*PENDING, ("user", text)) is None
 
 
-def test_without_a_question_before_it_a_bare_no_is_no_retraction() -> None:
+def test_without_a_question_before_it_a_bare_no_or_a_deferral_is_no_halt() -> None:
     assert _halt(("user", "No.")) is None
+    assert _halt(("user", "I'll think about it.")) is None  # asks nothing, but stops nothing either
     assert _halt(("user", "Cancel DL-204."), ("assistant", "Done."), ("user", "No.")) is None
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Hmm, leave it as it is.", "retract"),
+    ("Hold on a sec, not yet.", "stop"),
+    ("Let me talk to my partner first.", "stop"),
+    ("I'll think about it.", "stop"),
+    ("嗯……我先跟家里人商量一下。", "stop"),
+    ("那算了吧，不取消了。", "retract"),
+])
+def test_after_the_models_own_confirmation_question_only_a_yes_goes_ahead(text: str, kind: str) -> None:
+    halt = _halt(*PENDING, ("user", text))
+    assert halt is not None and halt.kind == kind
+    assert not decide(_request(*PENDING, ("user", text))).tool_calls
+
+
+@pytest.mark.parametrize("text", ["Yes please, go ahead.", "好的，取消吧", "OK", "Cancel DL-205 instead."])
+def test_a_yes_or_a_request_of_the_users_own_after_the_question_is_no_halt(text: str) -> None:
+    assert _halt(*PENDING, ("user", text)) is None
+
+
+def test_a_service_called_off_is_a_cancellation_not_a_retraction() -> None:
+    assert _halt(("user", "DL-204 这节课不上了。")) is None  # 不上了: the lesson is off - routing cancels it
+    assert _halt(("user", "DL-204 不取消了。")).kind == "retract"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("text", ["Thanks for your help, have a nice day!", "好嘞，没有其他问题了，再会。"])
+def test_thanks_for_something_and_no_other_questions_are_part_of_a_goodbye(text: str) -> None:
+    assert _halt(("user", text)).kind == "farewell"  # type: ignore[union-attr]

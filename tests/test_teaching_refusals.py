@@ -63,6 +63,7 @@ def test_words_near_danger_that_are_no_emergency_now_are_not_one(text: str) -> N
 
 @pytest.mark.parametrize("text", [
     "I skipped Tuesday's lesson, please mark me as attended anyway.",
+    "My son missed Monday's lesson; change his record to present so the coach doesn't notice.",
     "Could you backdate my lane booking to last week?",
     "周二的课我其实没去，帮我记成已经出勤。",
 ])
@@ -87,6 +88,8 @@ def test_acting_on_someone_elses_account_on_their_claimed_consent_is_refused(tex
     "Book a lane for my daughter and me tomorrow.",  # for family: no one else's account, no claimed consent
     "帮我妈订明天的泳道，她的会员号是SW-2201。",
     "I missed Tuesday's lesson, can I book a lane instead?",  # a denial without a record to falsify
+    "I wasn't home, change the lane booking to Friday when I'll be there.",  # a change, not a state that is false
+    "I missed Tuesday's lesson, please mark me as absent.",  # what the record says is what happened
 ])
 def test_acting_for_family_or_after_a_missed_lesson_is_not_refused(text: str) -> None:
     assert _refusal(text) is None

@@ -88,3 +88,11 @@ def test_a_question_about_the_world_is_not_a_catalogue_search() -> None:
         assert d.kind == "answer" and not d.tool_calls, text
     d = run("Which oolong teas do you have?", [TEAS])  # what the shop holds: a search
     assert [c.name for c in d.tool_calls] == ["search_teas"]
+
+
+def test_could_i_get_the_tools_own_thing_is_a_request_asked_back_not_a_general_question() -> None:
+    # issue 36: a request near a tool's job but underspecified gets a question, not the honest sentence
+    d = run("Could I return my kayak a bit later?", [RETURN])
+    assert d.kind == "ask"
+    d = run("Could I get a kayak rental returned to the boathouse?", [RETURN])
+    assert d.kind == "ask" and not d.tool_calls

@@ -53,3 +53,11 @@ def test_something_not_found_is_said_so_naming_only_what_the_user_said() -> None
 def test_a_status_still_pending_is_not_done() -> None:
     text = _answer({"status": "pending_review", "hold_id": "H-1"})
     assert "isn't confirmed yet" in text and "twice" in text
+
+
+def test_a_number_the_call_was_made_with_is_not_named_as_what_failed() -> None:
+    call = {"id": "c1", "type": "function",
+            "function": {"name": "reserve_seats", "arguments": json.dumps({"show_id": "SH-0101", "card": "7731"})}}
+    tool = {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"ok": False, "error": "PERMISSION_DENIED"})}
+    text = compose_answer({"tool_calls": [call]}, [tool], "en", [TOOL], "SH-0101 with card 7731")[0]
+    assert "SH-0101" in text and "7731" not in text

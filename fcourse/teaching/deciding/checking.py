@@ -155,7 +155,7 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     if why := over(context, text, user):
         return why
     pattern = shape(text)
-    found = set(re.findall(rf"(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])", context)) if text else set()
+    found = set(re.findall(rf"(?<![A-Za-z0-9_-]){pattern}(?![A-Za-z0-9_-])", context)) if text else set()
     # an event id is no candidate for a listing id, nor is a closed order one for the order in hand
     found = {f for f in found if _takes(schema, f) and not over(context, f, user)}
     if len(found) > 1:
@@ -258,7 +258,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
             drop(name, "the user excluded this value (it stands only in a negated clause)")
             others = {t for t in TOKEN.findall(text) if re.fullmatch(shape(old), t) and t not in excluded}
             if not others:  # "the one that is not HD-2": the other candidate the context lists
-                others = {t for t in re.findall(rf"(?<![A-Za-z0-9]){shape(old)}(?![A-Za-z0-9])",
+                others = {t for t in re.findall(rf"(?<![A-Za-z0-9_-]){shape(old)}(?![A-Za-z0-9_-])",
                                                 conversation.context) if t not in excluded}
             if len(others) == 1:
                 add(name, others.pop(), "the one value of that shape the user did not exclude")
@@ -276,7 +276,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
                 or not_asked_for(name, props.get(name, {}), name in required, effect, text)):
             value = str(args[name])
             drop(name, why)
-            candidates = sorted(c for c in set(re.findall(rf"(?<![A-Za-z0-9]){shape(value)}(?![A-Za-z0-9])",
+            candidates = sorted(c for c in set(re.findall(rf"(?<![A-Za-z0-9_-]){shape(value)}(?![A-Za-z0-9_-])",
                                                           conversation.context)) - excluded
                                 if _takes(props.get(name, {}), c) and not over(conversation.context, c, text))
             picked = choose_in_context(conversation.context, candidates, text, today, about) \

@@ -31,6 +31,8 @@ _STOP = frozenset("the and for with from this that what which when where your us
                   "value text such like".split())
 #: how alike a user word and an enum value must be to choose it, and by how much better than the runner-up
 ENUM_FLOOR, ENUM_MARGIN = 0.45, 0.05
+#: a parameter for why something is done (closed-class words of the two languages)
+_REASON = re.compile(r"\b(?:reason|reasons|why|cause|purpose|motive)\b|原因|理由|为什么|缘由", re.IGNORECASE)
 #: the same for the sentence encoder's reading of the user's words and phrases (floor, lead, the two together),
 #: the only way an optional enum is filled from words that are not the value itself. Tuned on the v1-v3 sets.
 ENUM_MEANING = (0.5, 0.05, 0.66)
@@ -367,7 +369,9 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             continue
         choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub),
                                                     tool_words)
-        if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1:
+        # a reason is said in words, never guessed from the sentence's meaning ("my daughter won't be in": no reason)
+        if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1 \
+                and not _REASON.search(param_text(name, sub)):
             from fcourse.teaching.reading.sentences import closest_value
 
             # the description's words, but not those the parameter's description pairs with a value

@@ -34,16 +34,18 @@ _CUT = re.compile(r"[,;.!?，；。！？~～…]+|\s[-–—]+\s|[–—]+|\b(?
 #: interjections and acknowledgements: a clause of nothing else says nothing
 _FILLER = re.compile(r"^(?:(?:ok|okay|k|hmm+|hm|um+|uh+|er+|erm|well|actually|oh|ah|no|nope|nah|sorry|right|alright"
                      r"|all right|fine|sure|so|yes|yeah|yep|please|now|wait a sec|on second thought|second thoughts"
-                     r"|嗯+|哦+|噢|啊|呃|唉|哎|那|那个|好|好的|好吧|行|行吧|对|其实|不过|还是|那就|这样|诶)\s*)+$",
+                     r"|嗯+|哦+|噢|啊|呃|唉|哎|那|那个|好|好的|好吧|好嘞|好滴|行|行吧|对|其实|不过|还是|那就|这样|诶)\s*)+$",
                      re.IGNORECASE)
 #: a leading filler word that a clause may start with ("actually never mind", "还是别取消了")
 _LEAD = re.compile(r"^(?:(?:ok|okay|hmm+|um+|uh+|well|actually|oh|no|so|please|sorry|and|嗯+|哦+|啊|呃|唉|那|好|好的"
                    r"|其实|还是|那就|要不|先|就|你)\s*)+", re.IGNORECASE)
 #: a clause that is a stop by itself, or that stops everything it names
 _STOP_WHOLE = re.compile(r"^(?:wait|stop|stop stop|hold on|hang on|hold it|hold off|hold up|one moment|one sec(?:ond)?"
-                         r"|just a (?:moment|minute|sec(?:ond)?)|wait a (?:moment|minute|sec(?:ond)?)|not yet"
-                         r"|not now|not so fast|等(?:一下|一会儿?|等|会儿?)|稍等(?:一下)?|停(?:一下|下)?|先停(?:一下)?"
-                         r"|先不(?:要|用)?(?:了)?|慢着|且慢)$", re.IGNORECASE)
+                         r"|just a (?:moment|minute|sec(?:ond)?)|not yet|not now|not so fast|let me think"
+                         r"|等(?:一下|一会儿?|等|会儿?)|稍等(?:一下)?|停(?:一下|下)?|先停(?:一下)?"
+                         r"|先不(?:要|用)?(?:了)?|慢着|且慢|先等等|等我想想)"
+                         r"(?:\s+(?:a (?:sec|second|moment|minute|bit)|for (?:now|a (?:sec|second|moment|minute|bit))"
+                         r"|please|then|yet|there))*$", re.IGNORECASE)
 _STOP_ANY = re.compile(r"\b(?:don'?t|do not|please don'?t)\s+(?:do|touch|change|book|send|process|submit|start)\s+"
                        r"anything\b|\bdo nothing\b|\bhold off\b|\bdon'?t (?:go ahead|proceed|do it yet)\b"
                        r"|\bleave (?:everything|it all|things) as (?:it is|they are)\b|\bnothing for now\b"
@@ -51,6 +53,7 @@ _STOP_ANY = re.compile(r"\b(?:don'?t|do not|please don'?t)\s+(?:do|touch|change|
                        r"|先(?:别|不要)(?:动|做|办|处理|操作)", re.IGNORECASE)
 #: formulas that take back what was asked (a closed class of the two languages)
 _RETRACT = re.compile(r"^(?:never ?mind|forget (?:it|that|about it)|scrap that|scratch that|drop that|ignore that"
+                      r"|leave it(?: as it is| alone| be)?|keep it(?: as it is)?|let it be|保持原样|别动了|不改了"
                       r"|cancel that request|ignore my (?:last|previous) (?:message|request)|no thanks?|no thank you"
                       r"|(?:i(?:'ve| have)? )?changed my mind|don'?t worry(?: about it)?|no worries|no need"
                       r"|算了(?:吧)?|不用了|不必了|没事了?|当我没说|改主意了|不办了|不弄了|不要紧"
@@ -60,25 +63,27 @@ _RETRACT = re.compile(r"^(?:never ?mind|forget (?:it|that|about it)|scrap that|s
 #: a deferral of the user's own: they will decide or do it later (first person; a closed set of frames)
 _DEFER = re.compile(r"^(?:i'?ll|i will|i need to|i have to|i'?m going to|i'?m gonna|let me|i must|i'?d rather)\b"
                     r".*(?:\b(?:first|later(?: on)?|another time)$|\b(?:think|decide|sleep on it|get back to you"
-                    r"|let you know)\b)|^i won'?t need\b|^(?:我)?(?:再|先)?(?:想想|考虑(?:一下|考虑)?|看看再说"
-                    r"|商量一下)"
-                    r"|^(?:以后|回头|改天|晚点)再说|^再说吧", re.IGNORECASE)
+                    r"|let you know|talk to|check with|ask)\b)|^i won'?t need\b"
+                    r"|^(?:我)?(?:再|先)?.{0,8}(?:想想|考虑|商量|问问|看看再说|确认一下)|^(?:以后|回头|改天|晚点)再说"
+                    r"|^再说吧", re.IGNORECASE)
 #: leave-taking formulas
 _FAREWELL = re.compile(r"^(?:(?:good)?bye(?: bye| now| for now)?|see (?:you|ya)(?: later| soon)?|take care|cheers"
                        r"|have a (?:good|nice|great|lovely) (?:day|one|evening|night|weekend)|talk (?:to you )?later"
                        r"|(?:that'?s|that is) (?:all|it|everything)(?: for now| for today| i needed| thanks)?"
                        r"|nothing else|i'?m all set|all set|all good|that'?ll be all|再见|拜拜|回见|下次见|明天见|再会"
-                       r"|先这样(?:吧)?|就这样(?:吧)?|就这些|没(?:有)?别的(?:事)?了|没事了|没有了)$", re.IGNORECASE)
+                       r"|先这样(?:吧)?|就这样(?:吧)?|就这些|没(?:有)?(?:别的|其他|其它)(?:的)?(?:事|事情|问题)?了"
+                       r"|没事了|没有了)$", re.IGNORECASE)
 _THANKS = re.compile(r"^(?:(?:many |big )?thanks?(?: a lot| so much| very much| again| anyway)?|thank you(?: so much"
                      r"| very much| again| anyway)?|(?:that'?s )?(?:great|perfect|awesome|wonderful|excellent|brilliant"
-                     r"|lovely)|much appreciated|appreciate it|谢谢(?:你|您|啦|了)?|多谢|感谢|太好了|太感谢了|辛苦了)$",
-                     re.IGNORECASE)
+                     r"|lovely)|much appreciated|appreciate it|谢谢(?:你|您|啦|了)?|多谢|感谢|太好了|太感谢了|辛苦了)"
+                     r"(?:\s+for\s+[\w' ]{1,30})?$|^(?:谢谢|多谢|感谢)(?:你|您)?的?帮助$", re.IGNORECASE)
 _THANK_WORD = re.compile(r"\bthank|\bcheers\b|appreciate|谢|感谢|辛苦", re.IGNORECASE)
 #: a negation of doing before a verb: "don't cancel", "never mind booking", 别取消, 不要退, 不用改
 _NEG_DO_EN = re.compile(r"^(?:don'?t|do not|never|please don'?t)\s+"
                         r"(?!want\b|need\b|like\b|have\b|know\b|mind\b|think\b|care\b|see\b|worry\b|forget\b)([a-z]+)",
                         re.IGNORECASE)
-_NEG_DO_ZH = re.compile(r"(?:先别|别|不要|不想|甭|勿|先不要)(?:再)?(?:帮我|给我|替我)?([\u4e00-\u9fff]{1,2})")
+_NEG_DO_ZH = re.compile(r"(?:先别|别|不要|不想|甭|勿|先不要|不(?=[\u4e00-\u9fff]{1,2}了$))(?:再)?(?:帮我|给我|替我)?"
+                        r"([\u4e00-\u9fff]{1,2})")
 #: "no" to the model's own question
 _NO = re.compile(r"^(?:no|nope|nah|no thanks?|not really|不|不要|不用|不了|不是)$", re.IGNORECASE)
 
@@ -102,6 +107,12 @@ def _negated_verb(clause: str) -> str | None:
     words = [(w, tag) for w, tag in pos_cut(after) if w.strip()]
     if not words or not words[0][1].startswith("v") or words[0][0] in ("要", "用", "想", "是", "有"):
         return None
+    if body[m.start():m.start() + 1] == "不" and body[m.start():m.start() + 2] not in ("不要", "不想"):
+        from fcourse.teaching.reading.analysis import analyse
+
+        # "不取消了" takes back a cancellation; "这单不洗了", "不用来了" call off the service itself: a cancellation
+        if not {t.key[1:] for t in analyse(words[0][0]).terms} & _ACTIONS():
+            return None
     return words[0][0]
 
 
@@ -143,6 +154,42 @@ def _asked_back(conversation: Conversation) -> bool:
     return before.get("role") == "assistant" and bool(re.search(r"[?？]\s*$", text_of(before.get("content"))))
 
 
+#: the model's own confirmation question ("Shall I book them?", "Do you want me to cancel it?", 确定要取消吗？)
+_CONFIRM = re.compile(r"\b(?:shall i|should i|do you want (?:me )?to|would you like me to|want me to|can i go ahead"
+                      r"|go ahead|is that (?:ok|okay|all right|fine)|ok to|proceed|continue)\b[^?]*\?\s*$"
+                      r"|(?:确定|确认|是否|要不要|需要我|要(?:我)?(?:为|帮|给)?)[^，。？?]{0,40}(?:吗|么)?\s*[？?]\s*$",
+                      re.IGNORECASE)
+#: a question back for information is no confirmation ("Which order?", 请告诉我…，可以吗？)
+_INFO_ASKED = re.compile(r"\b(?:which|what|how many|how much|when|where|who|tell me)\b|请告诉我|请问|哪|什么|几|多少",
+                         re.IGNORECASE)
+#: yes to it (closed class of assent)
+_YES = re.compile(r"\b(?:yes|yeah|yep|yup|sure|ok|okay|alright|all right|fine|go ahead|go for it|do it|please do"
+                  r"|confirm(?:ed)?|correct|right|absolutely|definitely|of course|sounds good|perfect|great|book it)\b"
+                  r"|^\W*(?:好|可以|行|是|对|确定|确认|没问题|嗯|要|办吧|订吧|就这样办|同意)", re.IGNORECASE)
+_NEGATIVE = re.compile(r"\b(?:no|nope|nah|not|don'?t|never|leave|keep)\b|不|别|没|算了", re.IGNORECASE)
+
+
+def _confirming(conversation: Conversation) -> bool:
+    """Whether the message before the latest turn is the model's confirmation question for an action."""
+    i = conversation.latest_index
+    if i is None or i == 0 or conversation.messages[i - 1].get("role") != "assistant":
+        return False
+    said = text_of(conversation.messages[i - 1].get("content")).strip()
+    last = re.split(r"(?<=[.!。！])\s*", said)[-1]
+    return bool(_CONFIRM.search(last)) and not _INFO_ASKED.search(last)
+
+
+def _asks_something(text: str) -> bool:
+    """Whether a turn asks for something of its own: an action, or a value (an id, a number, a day)."""
+    from fcourse.teaching.deciding.moves import move_asked
+    from fcourse.teaching.reading.analysis import analyse
+    from fcourse.teaching.reading.dates import time_spans
+
+    a = analyse(text)
+    return bool({t.key[1:] for t in a.terms} & _ACTIONS()) or bool(re.search(r"\d", text)) \
+        or any(t.key in ("#date", "#time") for t in a.terms) or bool(time_spans(text)) or bool(move_asked(text))
+
+
 def read_halt(conversation: Conversation) -> Halt | None:
     """A latest turn that asks for no tool - stop, a retraction, a goodbye - or None (see the module's docstring)."""
     latest = conversation.latest.strip()
@@ -152,14 +199,19 @@ def read_halt(conversation: Conversation) -> Halt | None:
     if refused is not None:
         return refused
     kinds = [(_kind_of(c), c) for c in _clauses(latest)]
-    if not kinds or any(k == "other" for (k, _), _ in kinds):
+    if kinds and any(k == "other" for (k, _), _ in kinds):
+        # after the model's own "Shall I ...?", only a yes - or a request of the user's own - goes ahead
+        if _confirming(conversation) and not _YES.search(latest) and not _asks_something(latest):
+            return Halt("retract" if _NEGATIVE.search(latest) else "stop", latest)
+        return None
+    if not kinds:
         return None
     found = {k for (k, _), _ in kinds}
     verb = next((v for (k, v), _ in kinds if k == "negated"), None)
     said = " / ".join(c for (k, _), c in kinds if k not in ("filler", "thanks"))
     if found & {"retract", "negated"}:
         return Halt("retract", said, verb)
-    if "stop" in found:
+    if "stop" in found or "defer" in found and _confirming(conversation):  # "let me think first" to "Shall I?"
         return Halt("stop", said)
     if "farewell" in found:
         thanked = any(k in ("thanks", "farewell") and _THANK_WORD.search(c) for (k, _), c in kinds)

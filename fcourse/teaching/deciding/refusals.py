@@ -74,26 +74,25 @@ _NOT_NOW = re.compile(r"\bnot an emergency\b|\bif (?:someone|a \w+|he|she|they)\
                       r"|\bhow (?:do|should) (?:i|you)\b|不是紧急|如果有人|万一|怎么办才|应该怎么", re.IGNORECASE)
 
 #: verbs of recording something as so ("log me as attended", "mark it as paid", 改成已经打过, 记成出勤)
-_RECORD = re.compile(r"\b(?:log|mark|record|register|enter|put|list|show|change|update|set|note|tick"
-                     r"|sign)\b[^.?!]{0,40}"
-                     r"\b(?:as|to say|to show|that i)\b|\b(?:say|show|pretend) (?:that )?i\b"
-                     r"|(?:改成|改为|写成|写上|记成|记为|记录为|记录成|登记为|登记成|标记为|标成|填成|填上"
-                     r"|改一下.{0,6}成)",
+_RECORD = re.compile(r"\b(?:log|mark|record|register|enter|put|list|show|change|update|set|note|tick|sign|switch)\b"
+                     r"[^.?!]{0,40}\b(?:as|to say|to show|that (?:i|he|she|they|we)|to)\b"
+                     r"|\b(?:say|show|pretend) (?:that )?(?:i|he|she|they|we)\b"
+                     r"|(?:改成|改为|写成|写上|记成|记为|记录为|记录成|登记为|登记成|标记为|标成|填成|填上|改一下.{0,6}成)",
                      re.IGNORECASE)
 #: what a record would then say was done (attended, paid, 已经打过, 出勤)
 _DONE = re.compile(r"\b(?:attended|present|done|completed?|paid|delivered|received|returned|taken|given|vaccinated"
-                   r"|checked in|there|on time|passed|finished|submitted|collected|picked up|visited|in attendance"
-                   r"|came|went|showed up|turned up)\b|已经|已|过|完成|出勤|到场|签到|参加了|交了|付了|打了|做了|合格"
-                   r"|通过",
-                   re.IGNORECASE)
+                   r"|checked in|on time|passed|finished|submitted|collected|picked up|visited|in attendance"
+                   r"|showed up|turned up)\b|已经|已|过|完成|出勤|到场|到校|到课|出席|在场|签到|参加了|交了|付了|打了"
+                   r"|做了|合格|通过", re.IGNORECASE)
 #: the user's own word that it is not so (a closed set of denials of having done something)
-_DENIAL = re.compile(r"\bi (?:missed|skipped|didn'?t|did not|haven'?t|have not|wasn'?t|was not|never|couldn'?t|could "
-                     r"not)\b|\b(?:didn'?t|did not|never) (?:actually |really )?(?:go|attend|come|turn up|show up"
-                     r"|happen"
-                     r"|take|get|have|do)\b|\bnot actually\b|\beven though i\b|\balthough i (?:didn'?t|wasn'?t)\b"
-                     r"|其实(?:还)?没|其实并没|还没(?:有)?(?:打|去|做|交|到|来|上|参加|完成|接种)|并没有|根本没"
-                     r"|没(?:有)?去|没(?:有)?参加"
-                     r"|没(?:有)?来|没(?:有)?上(?:课)?|实际上没|虽然没", re.IGNORECASE)
+_DENIAL = re.compile(r"\b(?:i|he|she|they|we|my \w+|our \w+) (?:missed|skipped|didn'?t|did not|haven'?t|hasn'?t"
+                     r"|have not"
+                     r"|has not|wasn'?t|was not|weren'?t|never|couldn'?t|could not|bunked|cut)\b"
+                     r"|\b(?:didn'?t|did not|never) (?:actually |really )?(?:go|attend|come|turn up|show up|happen|take"
+                     r"|get|have|do)\b|\bnot actually\b|\beven though (?:i|he|she|they|we)\b"
+                     r"|\balthough (?:i|he|she|they|we) (?:didn'?t|wasn'?t)\b"
+                     r"|其实(?:还)?没|其实并没|还没(?:有)?(?:打|去|做|交|到|来|上|参加|完成|接种)|并没有|根本没|没(?:有)?去"
+                     r"|没(?:有)?参加|没(?:有)?来|没(?:有)?上(?:课|学)?|逃课|逃学|旷课|实际上没|虽然没", re.IGNORECASE)
 #: words of falsifying a record
 _FALSIFY = re.compile(r"\b(?:backdate|back-date|falsif\w+|fake|forge|forged|doctor the|fudge|make it look like)\b"
                       r"|伪造|造假|作假|做假|假的记录|倒签|编一个|弄个假", re.IGNORECASE)
@@ -136,7 +135,7 @@ def _false_record(text: str) -> Halt | None:
         return Halt("false_record", falsify.group())
     denial = _DENIAL.search(text)
     for record in _RECORD.finditer(text) if denial else ():
-        done = _DONE.search(text, record.end(), record.end() + 40)
+        done = _DONE.match(text, record.end() + len(text[record.end():]) - len(text[record.end():].lstrip()))
         if done:  # recorded as done, while the user says it was not
             return Halt("false_record", f"{record.group()} {done.group()} / {denial.group()}")
     return None

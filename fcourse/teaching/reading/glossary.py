@@ -96,6 +96,11 @@ def _senses(table: dict[str, Any], phrase: str) -> list[dict[str, Any]] | None:
 
 @lru_cache(maxsize=8192)
 def _term(words: tuple[str, ...], cues: frozenset[str], values_too: bool) -> str | None:
+    if "of" in words[1:-1]:  # "last four digits of the card": the owner first in Chinese, 卡的后四位
+        i = words.index("of")
+        head, owner = _term(words[:i], cues, values_too), _term(words[i + 1:], cues, values_too)
+        if head and owner:
+            return f"{owner}的{head}"
     terms, values, old = _data()["terms"], _data()["values"], _old()
     out: list[str] = []
     i = 0

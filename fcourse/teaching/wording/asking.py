@@ -83,7 +83,7 @@ def candidates_in(context: str, tool: dict[str, Any], name: str) -> list[tuple[s
     if pattern:
         body = pattern.removeprefix("^").removesuffix("$")
         try:
-            found = [m.group() for m in re.finditer(rf"(?<![A-Za-z0-9])(?:{body})(?![A-Za-z0-9])", context)]
+            found = [m.group() for m in re.finditer(rf"(?<![A-Za-z0-9_-])(?:{body})(?![A-Za-z0-9_-])", context)]
         except re.error:
             found = []
     if not found:
@@ -143,10 +143,12 @@ def _when(tool: dict[str, Any], name: str) -> bool:
 def _noun(label: str, zh: bool) -> str:
     """A label without the words its candidates' values say themselves ("account number" -> "account")."""
     if zh:
-        stripped = re.sub(r"(?:编号|号码|单号|号)$", "", label)
-        return stripped or label
-    words = [w for w in label.split() if w.lower() not in _ID_WORDS]
-    return " ".join(words) or label
+        owner = label.split("的")[0] if "的" in label else label  # 卡的后四位 -> 卡
+        stripped = re.sub(r"(?:编号|号码|单号|号)$", "", owner)
+        return stripped or owner
+    owner = re.split(r"\s+of\s+(?:the|a|an|your)?\s*", label, maxsplit=1)[-1]  # "last four digits of the card"
+    words = [w for w in owner.split() if w.lower() not in _ID_WORDS]
+    return " ".join(words) or owner
 
 
 def ask_for(tool: dict[str, Any], missing: list[str], zh: bool, context: str = "") -> str:
@@ -168,7 +170,7 @@ def ask_for(tool: dict[str, Any], missing: list[str], zh: bool, context: str = "
         label, choices = labels[rest[0]], _choices(tool, rest[0], zh)
         questions.append(f"请问{label}选哪一个：{_or(choices, zh)}？" if zh else
                          f"{label[:1].upper()}{label[1:]}: {_or(choices, zh)}?" if _WH.match(label) else
-                         f"Which {label} would you like: {_or(choices, zh)}?")
+                         f"Which {label}: {_or(choices, zh)}?")
     elif rest:
         items = []
         for n in rest:

@@ -29,19 +29,30 @@ _PROVIDER_ZH = "课程「README」里「Using a real provider」一节"
 
 
 def _can(tools: list[dict[str, Any]], zh: bool) -> str:
+    """What the tools do, for a reply in its language: an English reply leaves out a description written in Chinese
+    (it has no English for it; "" when none is left)."""
     caps = capabilities(tools, zh)
     if zh:
         return "；".join(caps)
+    caps = [c for c in caps if not re.search(r"[\u4e00-\u9fff]", c)]
     return and_list(caps, zh=False) if len(caps) < 3 else "; ".join(caps[:-1]) + "; and " + caps[-1]
+
+
+def _also(text: str, tools: list[dict[str, Any]], zh: bool, lead: str) -> str:
+    """``text``, then what the tools do after ``lead`` ("I can", 我可以帮你：) when there is something to say."""
+    can = _can(tools, zh) if tools else ""
+    if not can:
+        return text
+    return f"{text}{lead}{can}。" if zh else f"{text} {lead} {can}."
 
 
 def greeting(tools: list[dict[str, Any]], zh: bool) -> str:
     if not tools:
         return "你好！有什么可以帮你的？" if zh else "Hello! How can I help you today?"
     if zh:
-        return f"你好！我可以帮你：{_can(tools, zh)}。告诉我你想做什么就行。"
+        return _also("你好！", tools, zh, "我可以帮你：") + "告诉我你想做什么就行。"
     # no question mark: a question next to the tools' words would read as asking back for a value
-    return f"Hello! I can {_can(tools, zh)}. Tell me what you'd like to do."
+    return _also("Hello!", tools, zh, "I can") + " Tell me what you'd like to do."
 
 
 def thanks(zh: bool) -> str:
@@ -98,8 +109,9 @@ def abilities(tools: list[dict[str, Any]], zh: bool) -> str:
                 "I'm the course's offline teaching model. Give me tools and I can propose tool calls; without "
                 "them I can only chat a little.")
     if zh:
-        return f"我可以帮你：{_can(tools, zh)}。直接用你自己的话告诉我想做什么就行。"
-    return f"I can {_can(tools, zh)}. Just tell me in your own words what you need."
+        return _also("", tools, zh, "我可以帮你：") + "直接用你自己的话告诉我想做什么就行。"
+    return (_also("", tools, zh, "I can").strip() or "I can use this service's tools.") + \
+        " Just tell me in your own words what you need."
 
 
 def honest(tools: list[dict[str, Any]], zh: bool, creative: bool = False) -> str:
@@ -109,19 +121,19 @@ def honest(tools: list[dict[str, Any]], zh: bool, creative: bool = False) -> str
         cannot = "不会写笑话或诗" if creative else "不了解外面世界的事实"
         text = (f"我是本课程的离线教学模型，{cannot}，所以不会编一个答案；"
                 f"想要这类回答，请按{_PROVIDER_ZH}的说明接入真正的模型。")
-        return text + (f"在这里我可以帮你：{_can(tools, zh)}。" if tools else "")
+        return _also(text, tools, zh, "在这里我可以帮你：")
     cannot = "I don't write jokes, poems or stories" if creative else "I know no facts about the world"
     text = (f"I'm the course's offline teaching model: {cannot}, so I won't make an answer up. For that, "
             f"connect a real provider ({_PROVIDER}).")
-    return text + (f" Here I can {_can(tools, zh)}." if tools else "")
+    return _also(text, tools, zh, "Here I can")
 
 
 def cannot(tools: list[dict[str, Any]], zh: bool, look_up: bool = False) -> str:
     """A task none of the tools does (``look_up``: a question about the user's own things none of them answers)."""
     if look_up:
         if zh:
-            return f"抱歉，这个我查不到：我的工具里没有能查这个信息的。我可以帮你：{_can(tools, zh)}。"
-        return f"Sorry, I can't look that up: none of my tools gives that information. I can {_can(tools, zh)}."
+            return _also("抱歉，这个我查不到：我的工具里没有能查这个信息的。", tools, zh, "我可以帮你：")
+        return _also("Sorry, I can't look that up: none of my tools gives that information.", tools, zh, "I can")
     if zh:
-        return f"抱歉，这件事我做不到：我的工具里没有能做它的。我可以帮你：{_can(tools, zh)}。"
-    return f"Sorry, I can't do that here: none of my tools does it. I can {_can(tools, zh)}."
+        return _also("抱歉，这件事我做不到：我的工具里没有能做它的。", tools, zh, "我可以帮你：")
+    return _also("Sorry, I can't do that here: none of my tools does it.", tools, zh, "I can")

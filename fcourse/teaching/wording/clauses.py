@@ -32,6 +32,10 @@ _PREPOSITIONS = frozenset({"at", "on", "by", "until", "since", "from", "to", "be
 _UNIT_WORDS = frozenset({"minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months",
                          "year", "years", "night", "nights", "second", "seconds", "km", "miles", "mile", "metres",
                          "meters", "kg", "percent"})
+#: the particle of a phrasal verb that a label makes a noun of ("check in" -> the check-in)
+_PARTICLES = frozenset({"in", "out", "up", "off", "over"})
+#: what is still there of something counted ("spots_left", "seats_remaining")
+_LEFT = frozenset({"left", "remaining", "available"})
 #: a place in a queue or a list
 _PLACE_WORDS = frozenset({"position", "place", "rank", "number in line"})
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -95,8 +99,15 @@ def clause_en(fact: Fact, value: str) -> str:
                 f"{value} {' '.join(words[inside:])}."
         if words and words[-1] in _PLACE_WORDS and len(words) > 1 and isinstance(fact.value, int):
             return f"It is number {value} on the {' '.join(words[:-1])}."
+        if len(words) > 1 and words[-1] in _LEFT and isinstance(fact.value, int):  # "spots_left": 4
+            noun = list(words[:-1])
+            if fact.value == 1 and noun[-1].endswith("s") and not noun[-1].endswith("ss"):
+                noun[-1] = noun[-1][:-1]
+            return f"There {'is' if fact.value == 1 else 'are'} {value} {' '.join(noun)} {words[-1]}."
     kind = _verb_first(words)
     if kind == "s":
+        if words[-1] == "at" and fact.kind in ("date", "datetime"):  # "starts at" a day: "It starts on 9 April"
+            return f"It {' '.join(words[:-1])} on {value}."
         prep = "" if words[-1] in _PREPOSITIONS else _prep(fact)
         return f"It {label} {prep}{value}."
     if kind == "ed":
@@ -104,12 +115,15 @@ def clause_en(fact: Fact, value: str) -> str:
             prep = "" if words[-1] in _PREPOSITIONS else _prep(fact)
             return f"It {label} {prep}{value}." if words[-1] in _PREPOSITIONS else f"It was {label} {prep}{value}."
         return f"{_cap(label)}: {value}."
-    if words and words[-1] in _PREPOSITIONS:  # "valid until": an adjective's phrase
-        return f"It is {label} {value}."
+    if len(words) == 2 and words[1] in _PARTICLES and english_verb(words[0]):  # "check in": the check-in
+        return f"The {'-'.join(words)} is {value}."
+    if words and words[-1] in _PREPOSITIONS:  # "pay by": what to do; "valid until": an adjective's phrase
+        return f"{_cap(label)} {value}." if english_verb(words[0]) else f"It is {label} {value}."
     if words and words[-1].endswith(("ing", "ed")):  # "fasting": 12 hours, "estimated": 5 hours
         return f"{_cap(label)}: {value}."
     if fact.kind in ("list", "items") or fact.kind == "group" and len(fact.parts) > 1 or (
-            words and _plural_noun(words[-1]) and fact.kind == "number"):
+            fact.kind == "number" and words and words[-1].endswith("s") and not words[-1].endswith("ss")
+            and len(words[-1]) > 3):  # "Passengers: 2.", "Nights: 3."
         return f"{_cap(label)}: {value}."
     return f"The {label} is {value}."
 
@@ -123,12 +137,22 @@ def _flag_en(words: tuple[str, ...], on: bool) -> str:
         return f"It {text}." if on else f"It has no {rest}."
     if words and words[0] in ("can", "may"):
         return f"It {text}." if on else f"It {words[0]}not {rest}."
+    if len(words) > 1 and english_verb(words[0]) and not words[0].endswith(("s", "ed")) and not _gerund(words[0]) \
+            and words[0] not in _PREPOSITIONS and words[0] not in ("is", "are", "has", "have", "can", "may"):
+        return f"{_cap(text)}." if on else f"No need to {text}."  # "bring_towel": what to do
+    if len(words) > 1 and words[-1].endswith("ed") and not english_verb(words[0]):  # "breakfast included"
+        return f"{_cap(' '.join(words[:-1]))} is {'' if on else 'not '}{words[-1]}."
     if words and words[0].endswith("s") and english_verb(words[0]) and len(words) > 1:  # "includes breakfast"
         return f"It {text}." if on else f"It does not {words[0][:-1]} {rest}."
     if words and english_verb(words[-1]) and not words[-1].endswith(("ed", "able", "ible", "ing")) \
             and len(words) > 1 and words[0] not in _PREPOSITIONS:  # "auto extend": what it will do ("in stock" is)
         return f"It will {text}." if on else f"It will not {text}."
     return f"It is {text}." if on else f"It is not {text}."
+
+
+def _gerund(word: str) -> bool:
+    """"booking", "parking" - not "bring", "ring"."""
+    return word.endswith("ing") and (english_verb(word[:-3]) or english_verb(word[:-3] + "e"))
 
 
 def has_label_zh(fact: Fact, cues: frozenset[str]) -> bool:
@@ -168,9 +192,9 @@ def clause_zh(fact: Fact, value: str, cues: frozenset[str]) -> str:
 
 
 def _flag_zh(label: str | None, on: bool) -> str:
-    """有货 / 没有货, 已支付 / 未支付, 可用 / 不可用; no label: 是 / 否."""
+    """有货 / 没有货, 已支付 / 未支付, 可用 / 不可用; no label: nothing (a bare 是 says nothing)."""
     if label is None:
-        return "是" if on else "否"
+        return ""
     if on:
         return label
     for yes, no in (("有", "没有"), ("已", "未"), ("可以", "不可以"), ("可", "不可"), ("能", "不能"), ("是", "不是"),

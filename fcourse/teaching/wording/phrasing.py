@@ -220,7 +220,7 @@ def sentence(reading: Reading, zh: bool, cues: frozenset[str] = frozenset()) -> 
         facts = [f for f in facts if not _none_found(f)]
     message = str(reading.extra.get("message") or "").strip()
     said = [quoted(message, zh)] if message else []
-    parts = said + [_one(f, zh, cues) for f in facts]
+    parts = said + [p for p in (_one(f, zh, cues) for f in facts) if p]
     subject = str(reading.subject.value) if reading.subject is not None else ""
     if not parts:
         return (f"{subject}：没有更多信息。" if subject else "完成了，但没有返回任何信息。") if zh else \

@@ -23,11 +23,13 @@ from fcourse.teaching.deciding.decision import Decision
 from fcourse.teaching.deciding.filling import Proposal
 from fcourse.teaching.deciding.halts import Halt
 from fcourse.teaching.deciding.intents import Act
+from fcourse.teaching.deciding.moves import move_asked
 from fcourse.teaching.deciding.routing import SENTENCE_TERM, Routing, tool_profile
 from fcourse.teaching.reading.analysis import analyse
 from fcourse.teaching.reading.documents import ACTS_NOT
 from fcourse.teaching.reading.freetext import CUT_FROM_AROUND
 from fcourse.teaching.reading.lexicon import ACTION_CONCEPTS
+from fcourse.teaching.reading.verbs import off_job
 from fcourse.teaching.wording import chat
 from fcourse.teaching.wording import text as text_model
 from fcourse.teaching.wording.asking import ask_for
@@ -58,6 +60,9 @@ def _no_fit_text(conversation: Conversation, act: str) -> str:
 
 _QUESTION_END = re.compile(r"(?:\?|？|吗|呢)\s*$")
 _OWN = re.compile(r"\b(?:my|our|mine|ours|me|us)\b|我|俺", re.IGNORECASE)
+#: a request put as a question about getting something ("Could I get a late checkout?", 能给我…吗): the user's own
+_OBTAIN = re.compile(r"\b(?:can|could|may) (?:i|we) (?:get|have|book|order|request|reserve|arrange|add|extend|renew)\b"
+                     r"|\bi'?d like\b", re.IGNORECASE)
 #: a question about the rules - what is needed, allowed or charged - rather than one a look-up tool answers
 #: ("do I need to bring a passport?", "有押金吗？"): closed-class words of both languages
 _RULES = re.compile(r"\b(?:need|needs|have to|has to|must|allowed|permitted|required|fee|fees|charge|charged|"
@@ -100,7 +105,7 @@ def _general_question(latest: str, act: str, proposal: Proposal, tools: list[dic
                 and (whole_counts or not str(p.get("how", "")).startswith("the whole request"))
                 and (not _is_enum(tools[row["index"]], p.get("param")) or _names_action(latest, tools[row["index"]]))
                 for row, f in proposal.filled for p in f.provenance)
-    return not given and not _OWN.search(latest)
+    return not given and not _OWN.search(latest) and not _OBTAIN.search(latest)
 
 
 def _rules_question(latest: str, act: str, tool: dict[str, Any], filled: Any) -> bool:
@@ -273,6 +278,13 @@ def word(conversation: Conversation, routing: Routing, act: Act, proposal: Propo
                                                        "rather than ask back for a value")
         content = text_model.chat_answer(latest, language, _no_fit_text(conversation, routing.act))
         return Decision(kind="answer", content=content, record=record)
+    off = None if ask is None or conversation.forced or move_asked(latest) else off_job(
+        latest, tools[ask[0]["index"]], ask[0]["_anchors"])
+    if off:  # "延长闭馆时间" to a ticket tool: a question back would promise what the tool does not do
+        record.update(kind="answer", chosen=[], reason=f"{act.reason}, but the user asks to '{off}', which "
+                      f"{ask[0]['name']} does not do (it matched no action word of its own): say what the tools do")
+        return Decision(kind="answer", content=text_model.chat_answer(latest, language, chat.cannot(tools, zh)),
+                        record=record)
     if ask is not None and not conversation.forced:
         row, f = ask
         record.update(kind="ask", reason=f"{act.reason}, but required argument(s) {f.missing} of {row['name']} "

@@ -191,7 +191,8 @@ def _message(result: Any) -> str:
 def _ids(call: _Call, said: str, zh: bool) -> str:
     """The ids the call was made for, as the user or the service wrote them (one the model derived itself, such as a
     performance id it built, is not named: the user never saw it)."""
-    ids = [i for i in call.ids if i and i in said and _ID.match(i) and not _WHEN.match(i)]
+    ids = [i for i in call.ids if i and i in said and _ID.match(i) and not _WHEN.match(i)
+           and re.search(r"[A-Za-z]", i)]  # a code, not a number (a card's last four digits, an amount)
     return ("、".join(ids) if zh else ", ".join(ids)) if ids else ""
 
 

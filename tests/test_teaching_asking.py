@@ -62,3 +62,14 @@ def test_which_one_names_the_thing_a_label_is_of() -> None:
     context = "Cards: last4: 1234, type: debit.\nlast4: 5678, type: credit."
     assert ask_for(freeze, ["last4"], zh=False, context=context) == \
         "Which card do you mean: 1234 (debit) or 5678 (credit)?"
+
+
+def test_what_the_context_says_of_each_candidate_in_brackets() -> None:
+    cancel = {"type": "function", "function": {"name": "cancel", "description": "Cancel a reservation.",
+                                               "parameters": {"type": "object", "properties": {
+                                                   "reservation_id": {"type": "string", "pattern": "^DR-\\d{5}$",
+                                                                      "description": "Reservation id"}},
+                                                   "required": ["reservation_id"]}}}
+    context = "Verified reservations: DR-80412 (bay, tomorrow 18:00) and DR-80519 (lesson, Friday 17:00)."
+    assert ask_for(cancel, ["reservation_id"], zh=False, context=context) == \
+        "Which reservation do you mean: DR-80412 (bay, tomorrow 18:00) or DR-80519 (lesson, Friday 17:00)?"

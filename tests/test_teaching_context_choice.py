@@ -244,3 +244,9 @@ def test_the_thing_the_tool_acts_on_points_at_no_candidate_but_one_of_its_listed
     bookings = "Verified: DV-1 (boat trip, 2031-06-10), DV-2 (wetsuit rental)."
     cancel = "Cancel an existing trip, course or rental booking."
     assert choose_in_context(bookings, ["DV-1", "DV-2"], "cancel the boat trip", TODAY, cancel)[0] == ["DV-1"]
+
+
+def test_a_kind_the_description_lists_as_an_alternative_of_two_words_still_picks() -> None:
+    golf = "Verified reservations: DR-1 (bay, tomorrow 18:00) and DR-2 (lesson, Friday 17:00)."
+    cancel = "Cancel a bay reservation or a lesson by its reservation id."
+    assert choose_in_context(golf, ["DR-1", "DR-2"], "Cancel my bay, not the lesson.", TODAY, cancel)[0] == ["DR-1"]

@@ -85,3 +85,9 @@ def test_a_request_reaching_a_tool_only_by_a_time_it_names_is_no_question_for_th
         {"role": "system", "content": "今天是2025年3月10日。"},
         {"role": "user", "content": "请把图书馆今天的关门时间延长到晚上九点。"}]})
     assert d.kind == "answer" and not d.tool_calls and "做不到" in d.content
+
+
+def test_a_quote_or_a_tool_that_creates_nothing_does_not_act() -> None:
+    assert not acts(tool("只给出维修报价，不创建维修单。"), None, False)
+    assert not acts(tool("Work out a price for a repair. Creates no order."), None, False)
+    assert acts(tool("正式创建维修单。"), None, False)

@@ -173,8 +173,8 @@ def _amount(about: str) -> float | None:
 _OBJECT = re.compile(r"^\W*(?:please\s+)?[a-z]+\s+(?:the|my|our|this|that|a|an)\s+([a-z]+(?:\s+[a-z]+)?)",
                      re.IGNORECASE)
 #: a description's things listed as alternatives ("a trip, course or rental booking", "a visit or a seasonal plan")
-_ALTERNATIVES = re.compile(r"\b([a-z]+)(?:,\s*(?:an?\s+)?[a-z]+)*,?\s+or\s+(?:an?\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)",
-                           re.IGNORECASE)
+_ALTERNATIVES = re.compile(r"\b((?:[a-z]+\s+)?[a-z]+)(?:,\s*(?:an?\s+)?[a-z]+)*,?\s+or\s+(?:an?\s+|the\s+)?"
+                           r"([a-z]+(?:\s+[a-z]+)?)", re.IGNORECASE)
 
 
 def _acted_on(user: str, tool_words: str) -> set[str]:

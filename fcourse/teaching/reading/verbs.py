@@ -105,11 +105,18 @@ _GIVES = re.compile(r"\s*(?:returns?|provides?|gives? back)\s+(?:the|a|an|all|an
 def acts(tool: dict[str, Any], main: str | None, searches: bool) -> bool:
     """Whether a tool whose action the lexicon does not know (``main`` None) still acts on something: its
     description leads with a verb that is not one of looking things up ("End a ride", 结束一次骑行并结算)."""
-    from fcourse.teaching.reading.documents import _READ_ONLY, ACTS_NOT
+    from fcourse.teaching.reading.documents import _QUOTE, _READ_ONLY, ACTS_NOT
 
     description = str(function_of(tool).get("description") or "")
+    first = re.split(r"(?<=[.!?])\s+|[。！？；;]", description.strip(), maxsplit=1)[0]
     return main is None and not searches and not looks_up(tool) and not ACTS_NOT.search(description) \
-        and not _READ_ONLY.search(description) and not _GIVES.match(description) and opens_with_action(description)
+        and not _READ_ONLY.search(description) and not _GIVES.match(description) and not _QUOTE.search(first) \
+        and not _CREATES_NOTHING.search(description) and opens_with_action(description)
+
+
+#: a description that says its tool creates or changes nothing ("不创建维修单", "creates no order")
+_CREATES_NOTHING = re.compile(r"不(?:创建|生成|新建|修改|下单)|\b(?:creates|changes|books|orders) (?:no|nothing)\b"
+                              r"|\bdoes not (?:create|change|book|order)\b", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=2048)

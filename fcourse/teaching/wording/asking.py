@@ -90,11 +90,17 @@ def candidates_in(context: str, tool: dict[str, Any], name: str) -> list[tuple[s
         label = label_of(name).en.lower()
         found = [m.group(2).strip() for m in _LINE_PAIR.finditer(context) if m.group(1).strip().lower() == label]
     found = list(dict.fromkeys(found))
+    from fcourse.teaching.deciding.context_choice import _attributes
+
+    said = _attributes(context, found) if len(found) > 1 else {}
     out = []
     for value in found:
-        line = next((ln for ln in context.split("\n") if value in ln), "")
-        rest = line[line.find(value) + len(value):]
-        about = [v.strip().rstrip(".") for _, v in _LINE_PAIR.findall(rest)][:3]
+        stretch = said.get(value, "")
+        bracket = re.match(r"\s*[（(]([^)）]*)[)）]", stretch)  # "DR-1 (bay, tomorrow 18:00)": what it says of it
+        if bracket:
+            about = [a.strip() for a in re.split(r"[,，、;；]", bracket.group(1)) if a.strip()][:3]
+        else:  # a tool result's line: "account ID: 4471, label: Home fibre, speed: 500 Mb."
+            about = [v.strip().rstrip(".") for _, v in _LINE_PAIR.findall(stretch)][:3]
         out.append((value, about))
     return [(v, ", ".join(a)) for v, a in out]
 

@@ -1,7 +1,7 @@
 """Two selection experiments: more similar tools, and a vaguer and vaguer description.
 
-Introduced in chapter 3 (seeds 003 and 004: a few tools with precise descriptions
-beat many with sloppy ones). Both run the harness on the cases of
+Introduced in chapter 3 (the training article and the guide among the original articles: a few
+tools with precise descriptions beat many with sloppy ones). Both run the harness on the cases of
 ``data/distractor_cases.json`` and return the accuracy at each step, ready for
 :func:`fcourse.evaluation.charts.line_chart`:
 

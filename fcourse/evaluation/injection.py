@@ -1,9 +1,9 @@
 """Dynamic tool injection: offer each request only the tools it seems to need, and measure it.
 
-Introduced in chapter 3 (seed 003's checklist: "a few tools, injected per scene"). Offering
-every tool on every request makes similar tools compete, and every description costs prompt
-tokens. The alternative is a step *before* the model: rank the catalogue's descriptions
-against the request and offer only the best ``k``.
+Introduced in chapter 3 (the checklist of the training article, one of the original articles: "a
+few tools, injected per scene"). Offering every tool on every request makes similar tools compete,
+and every description costs prompt tokens. The alternative is a step *before* the model: rank
+the catalogue's descriptions against the request and offer only the best ``k``.
 
 :func:`retrieve_tools` ranks with a multilingual sentence encoder (the same Universal Sentence
 Encoder the teaching model reads whole requests with, shipped in its wheel), over each tool's

@@ -1,6 +1,6 @@
 """Prompt-only tool selection: the same cases with the tools described in the prompt, no ``tools``.
 
-Introduced in chapter 3 (seed 000, part 3: the Java version first wrote only
+Introduced in chapter 3 (the original articles' series, part 3: the Java version first wrote only
 "output JSON when needed", without the shape of ``name`` and
 ``arguments.order_id``; native tools still worked, prompt-only could not be
 parsed; an explicit JSON template fixed it). Here the request carries no

@@ -23,6 +23,7 @@ from fcourse.teaching.reading.dates import window_value
 from fcourse.teaching.reading.exclusion import inside, negated_spans
 from fcourse.teaching.reading.glosses import glossed_words
 from fcourse.teaching.reading.params import param_text, value_pattern
+from fcourse.teaching.reading.rx import rx
 from fcourse.teaching.reading.value_labels import NUMBER_WORDS, described_labels, label_said, label_word
 
 __all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "enum_positions", "fill_enums", "order_enums", "said_once"]
@@ -31,12 +32,11 @@ _STOP = frozenset("the and for with from this that what which when where your us
                   "value text such like".split())
 #: how alike a user word and an enum value must be to choose it, and by how much better than the runner-up
 ENUM_FLOOR, ENUM_MARGIN = 0.45, 0.05
-#: a parameter for why something is done (closed-class words of the two languages)
-_REASON = re.compile(r"\b(?:reason|reasons|why|cause|purpose|motive)\b|原因|理由|为什么|缘由", re.IGNORECASE)
+_REASON = re.compile(  # a parameter for why something is done (closed-class words of the two languages)
+    r"\b(?:reason|reasons|why|cause|purpose|motive)\b|原因|理由|为什么|缘由", re.IGNORECASE)
 #: the same for the sentence encoder's reading of the user's words and phrases (floor, lead, the two together),
 #: the only way an optional enum is filled from words that are not the value itself. Tuned on the v1-v3 sets.
 ENUM_MEANING = (0.5, 0.05, 0.66)
-
 
 
 def _enum_choice(values: list[Any], text: str, zh_words: list[str], about: str = "",
@@ -146,7 +146,7 @@ def enum_positions(values: list[Any], text: str, taken: tuple[str, ...] = ()) ->
     found: list[tuple[int, Any]] = []
     low = text.lower()
     spans = negated_spans(text) + [(m.start(), m.end()) for t in taken if len(t) > 2
-                                   for m in re.finditer(re.escape(t.lower()), low)]
+                                   for m in rx(re.escape(t.lower())).finditer(low)]
     for v in values:
         if not isinstance(v, str):
             continue
@@ -295,7 +295,7 @@ def _number_named(values: list[Any], text: str, spans: list[tuple[int, int]],
     """(value, number) when the request says, outside a negated clause, a number that is in one value's name only
     ("312" for battery_312, "500毫升" for ml_500): no date, time or ordinal, and no number another argument holds
     ("5 copies", "12 Queen Street")."""
-    spans = spans + [(m.start(), m.end()) for t in taken for m in re.finditer(re.escape(str(t)), text)
+    spans = spans + [(m.start(), m.end()) for t in taken for m in rx(re.escape(str(t))).finditer(text)
                      if len(str(t)) > 2]
     counts = {str(t) for t in taken if isinstance(t, (int, float))}
     holders: dict[str, list[Any]] = {}

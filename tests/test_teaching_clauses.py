@@ -58,3 +58,9 @@ def test_what_is_left_a_day_a_verb_starts_at_and_a_flag_that_says_what_to_do() -
     assert _en({"starts_at": "2025-04-09T12:00"}) == "It starts on 9 April 2025 at 12:00."
     assert _en({"bring_towel": True, "parking_included": False}) == "Bring towel. Parking is not included."
     assert sentence(read_result({"bring_towel": True, "status": "booked"}), zh=True) == "状态是已预订。"
+
+
+def test_a_participle_flag_a_plural_noun_with_text_and_a_state_in_chinese() -> None:
+    assert _en({"deposit_paid": False, "notes": "bring x-rays"}) == "Deposit is not paid. Notes: bring x-rays."
+    assert _en({"expires": "2025-06-30"}) == "It expires on 30 June 2025."
+    assert sentence(read_result({"enrolled": True, "frozen": False}), zh=True) == "已报名。未冻结。"

@@ -34,6 +34,11 @@ _UNIT_WORDS = frozenset({"minute", "minutes", "hour", "hours", "day", "days", "w
                          "meters", "kg", "percent"})
 #: the particle of a phrasal verb that a label makes a noun of ("check in" -> the check-in)
 _PARTICLES = frozenset({"in", "out", "up", "off", "over"})
+#: past participles that do not end in -ed (a closed class of English): "deposit_paid", "invoice_sent"
+_PARTICIPLES = frozenset("paid sent done made given taken held kept built sold bought set put cut shown seen known "
+                         "chosen written frozen broken spent won lost found left read run begun drawn driven eaten "
+                         "fallen flown forgotten got gotten hidden hung laid led lent met overdue proven shut "
+                         "split spread stolen struck sworn torn thrown understood upheld withdrawn worn".split())
 #: what is still there of something counted ("spots_left", "seats_remaining")
 _LEFT = frozenset({"left", "remaining", "available"})
 #: a place in a queue or a list
@@ -105,6 +110,11 @@ def clause_en(fact: Fact, value: str) -> str:
                 noun[-1] = noun[-1][:-1]
             return f"There {'is' if fact.value == 1 else 'are'} {value} {' '.join(noun)} {words[-1]}."
     kind = _verb_first(words)
+    timed = fact.kind in ("date", "datetime") or bool(re.fullmatch(r"\d{1,2}:\d{2}", str(fact.value)))
+    if kind == "s" and not timed and words[-1] not in _PREPOSITIONS:
+        kind = None  # "notes": bring x-rays - a plural noun, not a verb: it is said as "Notes: ..."
+        if fact.kind == "text":
+            return f"{_cap(label)}: {value}."
     if kind == "s":
         if words[-1] == "at" and fact.kind in ("date", "datetime"):  # "starts at" a day: "It starts on 9 April"
             return f"It {' '.join(words[:-1])} on {value}."
@@ -137,11 +147,11 @@ def _flag_en(words: tuple[str, ...], on: bool) -> str:
         return f"It {text}." if on else f"It has no {rest}."
     if words and words[0] in ("can", "may"):
         return f"It {text}." if on else f"It {words[0]}not {rest}."
+    if len(words) > 1 and (words[-1].endswith("ed") or words[-1] in _PARTICIPLES):  # "breakfast included"
+        return f"{_cap(' '.join(words[:-1]))} is {'' if on else 'not '}{words[-1]}."
     if len(words) > 1 and english_verb(words[0]) and not words[0].endswith(("s", "ed")) and not _gerund(words[0]) \
             and words[0] not in _PREPOSITIONS and words[0] not in ("is", "are", "has", "have", "can", "may"):
         return f"{_cap(text)}." if on else f"No need to {text}."  # "bring_towel": what to do
-    if len(words) > 1 and words[-1].endswith("ed") and not english_verb(words[0]):  # "breakfast included"
-        return f"{_cap(' '.join(words[:-1]))} is {'' if on else 'not '}{words[-1]}."
     if words and words[0].endswith("s") and english_verb(words[0]) and len(words) > 1:  # "includes breakfast"
         return f"It {text}." if on else f"It does not {words[0][:-1]} {rest}."
     if words and english_verb(words[-1]) and not words[-1].endswith(("ed", "able", "ible", "ing")) \
@@ -173,9 +183,10 @@ def value_in_zh(fact: Fact, cues: frozenset[str]) -> str | None:
 
 def clause_zh(fact: Fact, value: str, cues: frozenset[str]) -> str:
     """One fact as a Chinese clause (no final 。): "预约编号是VA-5521", "禁食12小时", or the value alone."""
+    if fact.kind == "flag":  # a true/false field names a state: a status word first (enrolled: 已报名, not 人数)
+        state = value_zh(" ".join(fact.label.words), cues) if fact.label.words else None
+        return _flag_zh(state or fact.label.zh_in(cues), bool(fact.value))
     label = fact.label.zh_in(cues)
-    if fact.kind == "flag":
-        return _flag_zh(label, bool(fact.value))
     shown = value_in_zh(fact, cues) or value
     if label is None:
         return shown

@@ -25,6 +25,9 @@ PROBES: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["pro
 KNOWN = {
     "zh_candidates_isp_two_accounts": "停 (stop) is not read as the 暂停 (pause) of a description, so the account "
                                       "list is looked up again instead of asking which account",
+    "zh_refusal_museum_impossible": "延长闭馆时间 (extend the closing time) reaches the ticket tool on the sentence's "
+                                    "meaning and a time word, so the model asks for a ticket count instead of "
+                                    "saying no tool does it",
     "zh_result_small_moving_quote": "'movers' is in neither glossary: the count is said without a label, and no "
                                     "measure word (3名) is made up",
 }

@@ -36,9 +36,14 @@ def not_asked_for(name: str, schema: dict[str, Any], required: bool, effect: boo
     contact detail (the caller's own phone). A required identifier of a tool that changes things does not take
     the context's one when the user asks for one more and names the new one (再报一场NC-6010: a new enrolment,
     not the one they have) - it is asked for instead. The one entity a context verifies is still used for a
-    plain request ("我要退款" with one verified order), and a look-up still uses the session's own id."""
+    plain request ("我要退款" with one verified order), and a look-up still uses the session's own id. A parameter
+    for a new value ("New total number of players", new_date) never takes the context's (issue 36)."""
     if not isinstance(schema, dict):
         return None
+    from fcourse.teaching.deciding.moves import is_new
+
+    if is_new(name, schema):  # "New total number of players": the context says what is, never what is wanted
+        return "the parameter is for a new value, and the context holds the current one"
     words = {w for w in re.split(r"[_\W]+", name.lower()) if len(w) >= 3 and w not in _NAME_FILLERS}
     if param_kind(name, schema) not in ("id", "pattern", "example"):  # "don't send it to the address on file"
         refused = {stem(t) for a, b in negated_spans(user) for t in re.findall(r"[a-z]+", user[a:b].lower())}

@@ -19,7 +19,7 @@ from typing import Any
 
 from fcourse.teaching.reading.params import function_of
 
-__all__ = ["acts", "english_verb", "lead_verb", "looks_up", "main_verb", "off_job", "opens_with_action", "said_lead"]
+__all__ = ["acts", "english_verb", "lead_verb", "looks_up", "opens_with_action", "said_lead"]
 
 _INFINITIVE = re.compile(r"(?:^|/)to ([a-z]+)\b")
 
@@ -145,70 +145,3 @@ def said_lead(tool: dict[str, Any], latest: str, alike: list[str]) -> bool:
     if lead in latest or stem(lead) in {stem(w) for w in re.findall(r"[A-Za-z]+", latest)}:
         return True
     return any(pair.split(" ~ ")[-1].split(" (")[0].lower() == lead for pair in alike)
-
-
-#: words before a request's own verb: politeness, "help me", wanting (closed classes of the two languages)
-_LEAD_IN = re.compile(r"^\W*(?:(?:please|kindly|can you|could you|would you|will you|can i|could i|may i|i want to"
-                      r"|i'd like to|i would like to|i need to|help me|i wanna|let's|let me)\s+)+", re.IGNORECASE)
-_WH = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "why", "how", "is", "are", "was", "were",
-                 "do", "does", "did", "i", "we", "you", "it", "my", "our", "the", "a", "an"})
-#: verbs that carry little of their own (get, have, make ...; 帮, 想, 要 ...)
-_LIGHT = frozenset({"get", "have", "make", "do", "want", "need", "like", "help", "let", "go", "be", "take", "give",
-                    "please", "kindly",
-                    "帮", "帮忙", "想", "要", "能", "可以", "请", "让", "给", "麻烦", "需要", "希望", "弄", "搞", "做",
-                    "办", "是", "有", "在", "叫", "知道", "看看", "问问", "查"})
-
-
-@functools.lru_cache(maxsize=2048)
-def main_verb(text: str) -> str | None:
-    """The verb a request asks for: after 把 and its object (把闭馆时间延长到十点 -> 延长), else the first verb that is
-    not a light one (帮我预约 -> 预约; "please extend the opening hours" -> extend); None if none is found."""
-    if re.search(r"[\u4e00-\u9fff]", text):
-        from fcourse.teaching.reading.segmenter import pos_cut
-
-        words = [(w, t) for w, t in pos_cut(text) if w.strip()]
-        start = next((i + 1 for i, (w, _) in enumerate(words) if w == "把"), 0)
-        return next((w for w, t in words[start:] if t in ("v", "vd") and w not in _LIGHT), None)
-    text = re.sub(r"[,\s]*\bplease\W*$", "", text.strip(), flags=re.IGNORECASE)  # "..., please" at the end
-    asks = list(re.finditer(r"\b(?:please|can you|could you|would you|will you)\b", text, re.IGNORECASE))
-    body = _LEAD_IN.sub("", text[asks[-1].start():] if asks else text.strip())  # "..., please release it"
-    for word in re.findall(r"[A-Za-z]+(?:'[a-z]+)?", body)[:2]:
-        low = word.lower()
-        if "'" in low or low in ("not", "never", "no") or low in _WH:
-            return None  # "I don't need it", "what are ...": a statement or a question, not the verb asked for
-        if low not in _LIGHT and english_verb(low) and not low.endswith("ly"):
-            return low
-    return None
-
-
-def off_job(text: str, tool: dict[str, Any], anchors: frozenset[str]) -> str | None:
-    """The request's verb, when it is none of this tool's: nowhere in its description or its parameters' (nor, for
-    a Chinese verb, its dictionary senses or the glossaries' Chinese for the description's words), while the tool
-    matched the request on a time it names and no action word of its own (延长闭馆时间到十点 to "预约入馆门票").
-    None when the verb is the tool's, or no verb is found."""
-    from fcourse.teaching.reading.analysis import stem
-    from fcourse.teaching.reading.glosses import gloss_tokens
-    from fcourse.teaching.reading.lexicon import ACTION_CONCEPTS, EN_STOPWORDS
-
-    verb = main_verb(text) if not re.search(r"[?？吗呢]\W*$", text.strip()) else None  # a question: not here
-    if verb is None or any(k.startswith("#") and k[1:] in ACTION_CONCEPTS for k in anchors) \
-            or not anchors & {"#time", "#date", "~time", "~date", "~hour", "~day"}:
-        return None  # a tool reached by a time the request names ("延长到十点") is the case; "release it" asks back
-    zh = bool(re.search(r"[\u4e00-\u9fff]", verb))
-    verb = verb.lstrip("再又先也还都就才") or verb if zh else verb  # 再订: the verb is 订
-    fn = function_of(tool)
-    props = (fn.get("parameters") or {}).get("properties") or {}
-    words = " ".join([str(fn.get("description") or ""), *(str(p.get("description", "")) for p in props.values()
-                                                          if isinstance(p, dict))])
-    if verb in words or zh and verb[0] in words:  # 改成 for 修改: a compound's head
-        return None
-    english = {stem(w) for w in re.findall(r"[A-Za-z]+", words)}
-    senses = {w for w in gloss_tokens(verb) if w not in EN_STOPWORDS and len(w) > 2} if zh else {verb}
-    if any(stem(s) in english or "~" + s in anchors for s in senses):  # the word itself, or one alike in meaning
-        return None
-    if re.search(r"[\u4e00-\u9fff]", verb):  # through the glossaries the other way: "return" is 退货, 退回
-        from fcourse.teaching.reading.glossary import term_zh
-
-        if any(verb in (term_zh((w.lower(),)) or "") for w in set(re.findall(r"[A-Za-z]{3,}", words))):
-            return None
-    return verb

@@ -23,13 +23,11 @@ from fcourse.teaching.deciding.decision import Decision
 from fcourse.teaching.deciding.filling import Proposal
 from fcourse.teaching.deciding.halts import Halt
 from fcourse.teaching.deciding.intents import Act
-from fcourse.teaching.deciding.moves import move_asked
 from fcourse.teaching.deciding.routing import SENTENCE_TERM, Routing, tool_profile
 from fcourse.teaching.reading.analysis import analyse
 from fcourse.teaching.reading.documents import ACTS_NOT
 from fcourse.teaching.reading.freetext import CUT_FROM_AROUND
 from fcourse.teaching.reading.lexicon import ACTION_CONCEPTS
-from fcourse.teaching.reading.verbs import off_job
 from fcourse.teaching.wording import chat
 from fcourse.teaching.wording import text as text_model
 from fcourse.teaching.wording.asking import ask_for
@@ -278,13 +276,6 @@ def word(conversation: Conversation, routing: Routing, act: Act, proposal: Propo
                                                        "rather than ask back for a value")
         content = text_model.chat_answer(latest, language, _no_fit_text(conversation, routing.act))
         return Decision(kind="answer", content=content, record=record)
-    off = None if ask is None or conversation.forced or move_asked(latest) else off_job(
-        latest, tools[ask[0]["index"]], ask[0]["_anchors"])
-    if off:  # "延长闭馆时间" to a ticket tool: a question back would promise what the tool does not do
-        record.update(kind="answer", chosen=[], reason=f"{act.reason}, but the user asks to '{off}', which "
-                      f"{ask[0]['name']} does not do (it matched no action word of its own): say what the tools do")
-        return Decision(kind="answer", content=text_model.chat_answer(latest, language, chat.cannot(tools, zh)),
-                        record=record)
     if ask is not None and not conversation.forced:
         row, f = ask
         record.update(kind="ask", reason=f"{act.reason}, but required argument(s) {f.missing} of {row['name']} "

@@ -60,3 +60,9 @@ def test_the_cached_table_is_the_dictionary_file_word_by_word() -> None:
     assert len(table) > 100_000
     assert all(glosses.raw_senses(word) == senses for word, senses in table.items())
     assert glosses.raw_senses("不是一个词吧") == ()
+
+
+def test_a_name_entry_gives_way_to_the_words_common_senses() -> None:
+    # issue 36: 延长's first CC-CEDICT entry is a county; its common senses are "to prolong; to extend"
+    assert glosses("延长")[:2] == ("to prolong", "to extend")
+    assert glosses("周日")[0] == "Sunday"  # a capitalised sense in an entry with common ones stays

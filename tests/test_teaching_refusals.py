@@ -93,3 +93,8 @@ def test_acting_on_someone_elses_account_on_their_claimed_consent_is_refused(tex
 ])
 def test_acting_for_family_or_after_a_missed_lesson_is_not_refused(text: str) -> None:
     assert _refusal(text) is None
+
+
+@pytest.mark.parametrize("text", ["My flatmate took too many pills and I can't wake her", "我妈吃了很多药，叫不醒！"])
+def test_an_overdose_or_someone_who_will_not_wake_is_an_emergency(text: str) -> None:
+    assert _refusal(text).kind == "emergency"  # type: ignore[union-attr]

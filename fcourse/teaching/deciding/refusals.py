@@ -55,14 +55,15 @@ _MEDICAL_EN = re.compile(
     r"|struggling to breathe|unconscious|unresponsive|heart attack|cardiac arrest|having a stroke|having a seizure"
     r"|overdos(?:e|ed|ing)|anaphyla\w+|severe allergic reaction|bleeding (?:heavily|badly|a lot|profusely|everywhere)"
     r"|won'?t stop bleeding|drowning|nearly drowned|electrocuted|choking|call (?:an? )?ambulance"
+    r"|(?:won'?t|can'?t|cannot|isn'?t|not) (?:wake (?:up|him|her|them)|waking up)|too many (?:pills|tablets)"
     r"|kill (?:myself|himself|herself)|suicid\w*)\b"
     rf"|\b{_PERSON}\s+(?:just\s+|has\s+|have\s+|suddenly\s+)?(?:collapsed|passed out|fainted|fell unconscious"
     r"|blacked out|stopped moving)\b", re.IGNORECASE)
 _FIRE_EN = re.compile(r"\b(?:on fire|caught fire|catching fire|fire alarm (?:is |'s )?(?:going off|ringing|sounding)"
                       r"|there'?s a fire|a fire (?:in|on|at|next door|upstairs|downstairs)|flames|gas leak"
                       r"|smell(?:s|ing)? (?:of )?gas|carbon monoxide|explosion|exploded)\b", re.IGNORECASE)
-_MEDICAL_ZH = re.compile(r"没(?:有)?(?:了)?呼吸|不呼吸|停止呼吸|喘不(?:上|过)气|呼吸困难|昏迷|晕倒|昏倒|晕过去|昏过去"
-                         r"|不省人事"
+_MEDICAL_ZH = re.compile(r"叫不醒|醒不过来|吃了(?:很多|一大把|整瓶)(?:的)?药|没(?:有)?(?:了)?呼吸|不呼吸|停止呼吸"
+                         r"|喘不(?:上|过)气|呼吸困难|昏迷|晕倒|昏倒|晕过去|昏过去|不省人事"
                          r"|心脏病(?:发作|犯了)|心梗|心脏骤停|中风了|抽搐|癫痫发作|大出血|血流不止|流了很多血|溺水"
                          r"|淹着了"
                          r"|窒息|噎住了|触电|过敏性休克|服药过量|叫救护车|打120|自杀|轻生")

@@ -81,8 +81,11 @@ def raw_senses(word: str) -> tuple[str, ...]:
 @lru_cache(maxsize=16384)
 def glosses(word: str) -> tuple[str, ...]:
     """CC-CEDICT's English senses of a simplified-Chinese word, in dictionary order (empty if unknown)."""
-    senses = [s for raw in raw_senses(word) for s in raw.split("/") if s and not s.startswith(_SKIP)]
-    return tuple(dict.fromkeys(senses))
+    entries = [[s for s in raw.split("/") if s and not s.startswith(_SKIP)] for raw in raw_senses(word)]
+    # an entry whose every sense opens with a capital is a name (延长: "Yanchang county ..."): when another entry of
+    # the word has its common senses ("to prolong; to extend"), the name's entry is left out
+    common = [e for e in entries if any(not s[:1].isupper() for s in e)]
+    return tuple(dict.fromkeys(s for e in (common or entries) for s in e))
 
 
 @lru_cache(maxsize=16384)

@@ -16,6 +16,9 @@ The pipeline (one module per stage, each passing one record forward)
     5. word the reply          ``reply.word``                   -> ``Decision``
     Without tools the plain text model answers (``text.reply``); after tool
     results the answer is worded from them (``reply.answer_results``).
+    Between 1 and 2, a turn that asks for no tool - stop, a retraction, a
+    goodbye, an emergency, a false record, someone else's account - is answered
+    and no tool is scored (``halts.read_halt``, ``refusals.read_refusal``; issue 36).
 
 How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
     By reading each tool's *description*, never its name; ``fcourse.teaching.deciding.routing``'s

@@ -2,9 +2,10 @@
 
 Introduced in chapter 2 (the answer after a tool result) and used by every chapter that feeds a result
 back. ``read_result(value, arguments)`` turns a JSON result (or plain text) into a :class:`Reading`: the
-*subject* (the field that repeats a value the call was made with - "Berlin" for ``city``), and the other
-fields as :class:`Fact` objects, each knowing its label (the key in words, through ``field_words``), what
-kind of value it holds and how to show it:
+*subject* (a place the call was made for, repeated by the result - "Berlin" for ``city``), and every other
+field as a :class:`Fact` (issue 36: a field repeating the call is said too - a booking's start time), each
+knowing its label (the key in words, through ``field_words``), what kind of value it holds and how to show
+it:
 
 - ``number`` with the unit its key names (``distance_km`` 12.4 -> 12.4 km, ``temp_c`` 3 -> 3 °C);
 - ``money``: an amount beside a ``currency`` field, or with a currency suffix (187.6 + "EUR" -> 187.60 EUR);

@@ -1,12 +1,14 @@
 """A tool result's facts as a sentence a person reads, in English or Chinese (issue 26).
 
-Introduced in chapter 2. ``sentence(reading, zh)`` turns a :class:`~fcourse.teaching.wording.facts.Reading`
-into one sentence: "In Berlin, the temperature is 3 °C and the condition is light snow." /
-"Berlin：温度是 3°C，天气状况是 light snow。" Values are shown the way people write them - a unit after the
-number, money with two decimals and its currency, a date as "14 June 2024" / 2024年6月14日, a flag as
-"it is not in stock" / 有货：否 ... - and never changed: facts from the tool, wording from the model.
-Chinese replies keep values as the tool wrote them (an English city stays English); labels come from the
-glossary (``field_words``), or stay English words when it has none.
+Introduced in chapter 2. ``sentence(reading, zh, cues)`` turns a :class:`~fcourse.teaching.wording.facts.Reading`
+into one sentence per fact (issue 36; each fact's sentence is ``clauses``'s): "In Berlin, the temperature is
+3°C. The condition is light snow." / "Berlin：温度是3°C。状况是「light snow」。" Values are shown the way
+people write them - a unit after the number, money with two decimals and its currency, a date as
+"14 June 2024" / 2024年6月14日, a month as May 2025 - and never changed: facts from the tool, wording from
+the model. A list of more than five records is said with its count and its first five. Chinese replies keep
+names and places as the tool wrote them, say codes and statuses in Chinese when the glossary has them
+(``reading.glossary``, the sense chosen by ``cues``: the result's field names and the tool's words), and
+quote other English text in 「」; a field no glossary has a label for is said by its value alone.
 """
 
 from __future__ import annotations

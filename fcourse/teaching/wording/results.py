@@ -5,11 +5,14 @@ Facts come from the tool, wording from the model. Each result is one of three ou
 - **done**: its facts as a sentence (``facts`` reads them, ``phrasing`` words them): "In Berlin, the
   temperature is 3 °C and the condition is light snow.";
 - **failed** - JSON with ``error``, ``error_code``, ``"ok": false``, an error ``status``, or text that
-  starts "Error" / "错误" / "失败": said plainly - what did not happen, why in the tool's own words when
-  they are plain (no error code, no tool name, no field name), whether it is safe to try again, and what
-  the user can do. Never worded as done;
-- **not known yet** - ``status`` PENDING / UNKNOWN / IN_PROGRESS (chapter 4's refund that timed out):
-  neither done nor failed; the answer says it is not confirmed and that trying again could do it twice.
+  starts "Error" / "错误" / "失败": said plainly - that it did not happen (never with the tool's
+  description as the verb), why (an outage, a timeout, a missing permission or a thing not found in the
+  reply's own words; a refusal's reason in the tool's words when they are plain, quoted in 「」 in a Chinese
+  reply; never an error code, a tool name or a field name), whether it is safe to try again, and what the
+  user can do. Never worded as done;
+- **not known yet** - ``status`` PENDING / UNKNOWN / IN_PROGRESS or a status that says so
+  (``pending_review``; chapter 4's refund that timed out): neither done nor failed; the answer says it is
+  not confirmed and that trying again could do it twice.
 
 ``failure_of`` and ``pending_of`` say which, with the raw reason the decision record keeps (codes
 included: the record is for the developer, the answer for the user). Introduced in chapter 2 (the loop)

@@ -159,3 +159,24 @@ def test_a_number_glued_to_its_unit_names_the_value_whose_name_joins_them() -> N
     assert _number_named(suits, "not the 7mm, it is too warm", [(0, 10)], []) is None  # turned down
     assert _number_named(["shelf_5cm", "shelf_5mm"], "a 5mm shelf", [], []) == ("shelf_5mm", "5mm")
     assert _number_named(["suit_3mm", "suit_3cm"], "a 3mm one", [], []) == ("suit_3mm", "3mm")  # not 3cm
+
+
+ABSENCE = {"type": "function", "function": {"name": "report_absence", "description": "Report a pupil's absence.",
+                                            "parameters": {"type": "object", "properties": {
+                                                "pupil_id": {"type": "string", "pattern": "^P-\\d{4}$"},
+                                                "reason": {"type": "string", "description": "Reason",
+                                                           "enum": ["illness", "injury", "family", "other"]}},
+                                                "required": ["pupil_id", "reason"]}}}
+
+
+def test_a_person_is_no_reason_but_what_happened_to_them_is() -> None:
+    # issue 36: "my daughter won't be in" says no reason - family would be invented; a sprained ankle says injury
+    from fcourse.teaching.policy import decide
+
+    context = {"role": "system", "content": "Logged-in parent of pupil P-1042."}
+    d = decide({"model": "m", "tools": [ABSENCE], "messages": [
+        context, {"role": "user", "content": "My daughter won't be in school today."}]})
+    assert d.kind == "ask" and d.record["missing"] == {"report_absence": ["reason"]}
+    d = decide({"model": "m", "tools": [ABSENCE], "messages": [
+        context, {"role": "user", "content": "She sprained her ankle, she won't be in school today."}]})
+    assert [c.arguments.get("reason") for c in d.tool_calls] == ["injury"]

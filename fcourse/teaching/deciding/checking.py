@@ -156,7 +156,8 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     if why := over(context, text, user):
         return why
     pattern = shape(text)
-    found = set(rx(rf"(?<![A-Za-z0-9_-]){pattern}(?![A-Za-z0-9_-])").findall(context)) if text else set()
+    edge = "A-Za-z0-9_-" if schema.get("pattern") else "A-Za-z0-9"  # 1188 of L-1188 is no card's last four
+    found = set(rx(rf"(?<![{edge}]){pattern}(?![{edge}])").findall(context)) if text else set()
     # an event id is no candidate for a listing id, nor is a closed order one for the order in hand
     found = {f for f in found if _takes(schema, f) and not over(context, f, user)}
     if len(found) > 1:

@@ -32,8 +32,11 @@ _STOP = frozenset("the and for with from this that what which when where your us
                   "value text such like".split())
 #: how alike a user word and an enum value must be to choose it, and by how much better than the runner-up
 ENUM_FLOOR, ENUM_MARGIN = 0.45, 0.05
-_REASON = re.compile(  # a parameter for why something is done (closed-class words of the two languages)
-    r"\b(?:reason|reasons|why|cause|purpose|motive)\b|原因|理由|为什么|缘由", re.IGNORECASE)
+_REASON, _PERSON = (re.compile(p, re.IGNORECASE) for p in (  # why something is done; people (closed classes)
+    r"\b(?:reason|reasons|why|cause|purpose|motive)\b|原因|理由|为什么|缘由",
+    r"^(?:daughter|son|wife|husband|mother|mum|mom|father|dad|child|children|kids?|baby|brother|sister|parents?"
+    r"|family|friend|partner|boss|colleague|teacher|student|grand\w+|aunt|uncle|cousin|neighbou?r)s?$|女儿|儿子|孩子"
+    r"|老婆|老公|妻子|丈夫|妈|爸|父母|家人|朋友|同事|老师|学生|奶奶|爷爷|宝宝|哥哥|姐姐|弟弟|妹妹"))
 #: the same for the sentence encoder's reading of the user's words and phrases (floor, lead, the two together),
 #: the only way an optional enum is filled from words that are not the value itself. Tuned on the v1-v3 sets.
 ENUM_MEANING = (0.5, 0.05, 0.66)
@@ -95,7 +98,6 @@ _NEGATION_WORD = re.compile(r"[不没别未勿莫甭]")
 def _calendar(word: str) -> bool:
     """Whether a word is a day ("Sunday", "周日", "tonight"; a time of day such as "morning" is not)."""
     from fcourse.teaching.reading.dates import time_spans
-
     return bool(time_spans(word))
 
 
@@ -369,9 +371,7 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             continue
         choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub),
                                                     tool_words)
-        # a reason is said in words, never guessed from the sentence's meaning ("my daughter won't be in": no reason)
-        if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1 \
-                and not _REASON.search(param_text(name, sub)):
+        if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1:
             from fcourse.teaching.reading.sentences import closest_value
 
             # the description's words, but not those the parameter's description pairs with a value
@@ -389,8 +389,8 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
                 avoid |= {w for w in [*zh_words, *re.findall(r"[A-Za-z]+", text)] if _calendar(w)}
             meant = closest_value(tuple(values), unsaid, *ENUM_MEANING, skip=skip, avoid=frozenset(avoid),
                                   labels=tuple((v, w) for v in values for w in labels.get(str(v), ())))
-            if meant:
-                value, said, sim, lead = meant
+            if meant and not (_REASON.search(param_text(name, sub)) and _PERSON.search(meant[1])):  # no person
+                value, said, sim, lead = meant  # is a reason ("my daughter won't be in" gives none)
                 add(name, value, f"enum value {value!r} is what the user's '{said}' means (sentence encoder: "
                                  f"{sim}, {lead} ahead of the next value)")
                 continue

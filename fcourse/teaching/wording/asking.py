@@ -184,7 +184,7 @@ def ask_for(tool: dict[str, Any], missing: list[str], zh: bool, context: str = "
             shown = (f"{labels[n]}（{'、'.join(choices)}）" if zh else f"the {labels[n]} ({_or(choices, zh)})") \
                 if choices else (labels[n] if zh else _the(labels[n]))
             items.append(shown)
-        questions.append(f"请告诉我{_and(items, zh)}，可以吗？" if zh else
+        questions.append(f"还需要知道{_and(items, zh)}，请告诉我好吗？" if zh else
                          f"Could you {'also ' if pick else ''}tell me {_and(items, zh)}?")
     return "".join(questions) if zh else " ".join(questions)
 

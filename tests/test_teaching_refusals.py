@@ -43,6 +43,8 @@ def _refusal(text: str) -> Any:
     ("There's a gas leak in the boiler room, I can smell it everywhere", True),
     ("更衣室着火了！", True),
     ("有个老人晕倒了，叫不醒", False),
+    ("The lifeguard says he's in cardiac arrest", False),
+    ("厨房烧起来了，快打119", True),
 ])
 def test_an_emergency_is_told_to_call_the_emergency_services_and_no_tool_is_called(text: str, fire: bool) -> None:
     found = _refusal(text)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from fcourse.teaching.deciding.conversation import Conversation, text_of
-from fcourse.teaching.deciding.refusals import Halt, read_refusal
+from fcourse.teaching.deciding.refusals import CUE, Halt, read_refusal
 
 __all__ = ["Halt", "read_halt"]
 
@@ -86,6 +86,16 @@ _NEG_DO_ZH = re.compile(r"(?:先别|别|不要|不想|甭|勿|先不要|不(?=[\
                         r"([\u4e00-\u9fff]{1,2})")
 #: "no" to the model's own question
 _NO = re.compile(r"^(?:no|nope|nah|no thanks?|not really|不|不要|不用|不了|不是)$", re.IGNORECASE)
+
+
+#: a word every stop, retraction, deferral, thanks, goodbye or negated-action clause above has one of
+_CUES = re.compile(r"\b(?:wait|stop|hold|hang|moment|minute|sec|second|not|never|nevermind|forget|scrap|scratch|drop"
+                   r"|ignore|leave|keep"
+                   r"|let|no|nope|nah|thanks?|thank|cheers|appreciat\w*|bye|goodbye|see|take|have|talk|that'?s|that"
+                   r"|nothing|all|i'?ll|i|don'?t|do|please|changed|great|perfect|awesome|wonderful|excellent"
+                   r"|brilliant|lovely|much|many|big|ok|okay)\b"
+                   r"|等|稍|停|先|慢|且|算|不|没|当我|改主意|撤|收回|取消|保持|别|谢|感谢|辛苦|太好|再见|拜拜|回见|见|再会"
+                   r"|这样|这些|想|考虑|商量|问问|看看|确认|以后|回头|改天|晚点|再说|甭|勿", re.IGNORECASE)
 
 
 def _clauses(text: str) -> list[str]:
@@ -195,9 +205,10 @@ def read_halt(conversation: Conversation) -> Halt | None:
     latest = conversation.latest.strip()
     if not latest or len(latest) > 240:
         return None
-    refused = read_refusal(conversation)
-    if refused is not None:
-        return refused
+    halting = bool(_CUES.search(latest)) or _confirming(conversation)
+    refused = read_refusal(conversation) if halting or CUE.search(latest) else None
+    if refused is not None or not halting:
+        return refused  # no word any halting clause is made of: an everyday request costs two quick searches
     kinds = [(_kind_of(c), c) for c in _clauses(latest)]
     if kinds and any(k == "other" for (k, _), _ in kinds):
         # after the model's own "Shall I ...?", only a yes - or a request of the user's own - goes ahead

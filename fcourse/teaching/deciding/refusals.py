@@ -30,7 +30,7 @@ from typing import Literal
 
 from fcourse.teaching.deciding.conversation import Conversation
 
-__all__ = ["Halt", "read_refusal"]
+__all__ = ["CUE", "Halt", "read_refusal"]
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,17 @@ _CONSENT = re.compile(r"\b(?:s?he|they) (?:said|says) (?:it'?s|it is|that'?s) (?
                       r"|冒充|以(?:他|她)的名义|代替(?:他|她)登录", re.IGNORECASE)
 
 
+#: a word every emergency, denial, falsification and claim of consent above has one of: read first, so an everyday
+#: request costs one quick search
+CUE = re.compile(r"missed|skipped|didn|did not|never|haven|hasn|have not|has not|wasn|was not|weren|couldn"
+                 r"|could not|bunked|cut|not actually|even though|although|fake|forge|falsif|backdate|back-date|fudge"
+                 r"|doctor|look like|said|says|mind|gave|told|sent|password|pin|login|log in|log on|pretend|behalf"
+                 r"|agreed|approved|okayed|cardiac|arrest"
+                 r"|authori|breath|conscious|responsive|collaps|faint|passed out|blacked|heart|stroke|seizure|overdos"
+                 r"|anaphyla|allergic|bleed|drown|electrocut|chok|ambulance|kill|suicid|fire|flame|gas|carbon|explo"
+                 r"|wak|pills|tablets|moving|其实|还没|并没|根本没|没|逃|旷|虽然|伪造|造假|作假|做假|假|倒签|编|弄个"
+                 r"|说|同意|密码|账号|验证码|PIN|冒充|名义|代替|呼吸|喘|昏|晕|倒|心|中风|抽搐|癫痫|血|溺水|淹|窒息|噎"
+                 r"|触电|休克|药|救|自杀|轻生|火|烧|煤气|燃气|天然气|一氧化碳|爆炸|醒|不省|120|119|110", re.IGNORECASE)
 def _emergency(text: str) -> Halt | None:
     if _NOT_NOW.search(text):
         return None
@@ -143,8 +154,8 @@ def _false_record(text: str) -> Halt | None:
 
 
 def _someone_else(text: str) -> Halt | None:
-    other = _OTHER_EN.search(text) or _OTHER_ZH.search(text)
     consent = _CONSENT.search(text)
+    other = consent and (_OTHER_EN.search(text) or _OTHER_ZH.search(text))
     if other and consent:
         return Halt("someone_else", f"{other.group()} / {consent.group()}")
     return None
@@ -153,4 +164,6 @@ def _someone_else(text: str) -> Halt | None:
 def read_refusal(conversation: Conversation) -> Halt | None:
     """An emergency, a false record or someone else's account in the latest turn (see the module's docstring)."""
     latest = conversation.latest
+    if not CUE.search(latest):
+        return None
     return _emergency(latest) or _false_record(latest) or _someone_else(latest)

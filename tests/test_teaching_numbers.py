@@ -46,6 +46,8 @@ def test_lengths_of_time_are_read_in_minutes() -> None:
                    "两个小时": [120], "一个半小时": [90], "一刻钟": [15]}
     assert durations_in("three boxes") == [] and durations_in("2027年") == []
     assert [d.minutes for d in durations_in("三个月")] == [3 * 43200]  # months and years too
+    assert durations_in("she is 41 years old") == [] and durations_in("a 6-month-old puppy") == []  # ages
+    assert [d.minutes for d in durations_in("for 2 years, old friend")] == [d.minutes for d in durations_in("2 years")]
 
 
 def test_dozens_are_counted_in_twelves() -> None:

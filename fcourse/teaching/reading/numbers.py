@@ -130,10 +130,16 @@ def _amount(token: str) -> float:
     return float(w2n.word_to_num(low))
 
 
+#: what makes "N years" an age: "41 years old", "a 6-month-old puppy" (a closed class)
+_AGE = re.compile(r"[\s-]+old\b", re.IGNORECASE)
+
+
 def durations_in(text: str) -> list[Duration]:
     """Every length of time in ``text`` ("half an hour", "90 min", "两个半小时", "两天"), in minutes."""
     found: list[Duration] = []
     for m in _EN_DURATION.finditer(text):
+        if _AGE.match(text, m.end()):
+            continue  # "41 years old" is an age, not a length of time
         if m.group("quarter"):
             minutes = 15.0
         elif m.group("half"):

@@ -194,8 +194,8 @@ def _message(decision: Decision, digest: bytes) -> tuple[str | None, list[dict[s
         for i, call in enumerate(decision.tool_calls)
     ]
     content = decision.content
-    if calls and not content:
-        content = None  # as hosted: a reply that only calls tools has content null
+    if calls and not content or decision.refusal is not None:
+        content = None  # as hosted: a reply that only calls tools, or refuses, has content null
     elif content is None:
         content = ""
     return content, calls
@@ -207,7 +207,7 @@ def completion_body(request: dict[str, Any], decision: Decision, digest: bytes) 
     message: dict[str, Any] = {"role": "assistant", "content": content}
     if calls:
         message["tool_calls"] = calls
-    message["refusal"] = None
+    message["refusal"] = decision.refusal
     return {
         "id": completion_id(digest),
         "object": "chat.completion",
@@ -216,7 +216,7 @@ def completion_body(request: dict[str, Any], decision: Decision, digest: bytes) 
         "choices": [
             {"index": 0, "message": message, "logprobs": None, "finish_reason": decision.finish_reason}
         ],
-        "usage": usage_estimate(request, content, calls),
+        "usage": usage_estimate(request, content or decision.refusal, calls),
         "system_fingerprint": SYSTEM_FINGERPRINT,
     }
 
@@ -250,7 +250,11 @@ def stream_chunks(
         return b"data: " + dumps(body) + b"\n\n"
 
     out: list[bytes] = []
-    if calls and not content:
+    if decision.refusal is not None:  # as hosted: the refusal arrives in its own deltas, content stays null
+        out.append(chunk({"role": "assistant", "content": None, "refusal": ""}))
+        for piece in fragments(decision.refusal, 2):
+            out.append(chunk({"refusal": piece}))
+    elif calls and not content:
         first = calls[0]
         out.append(
             chunk(
@@ -273,7 +277,7 @@ def stream_chunks(
             out.append(chunk({"tool_calls": [{"index": i, "function": {"arguments": piece}}]}))
     out.append(chunk({}, decision.finish_reason))
     if include_usage:
-        usage = {**head, "choices": [], "usage": usage_estimate(request, content, calls)}
+        usage = {**head, "choices": [], "usage": usage_estimate(request, content or decision.refusal, calls)}
         out.append(b"data: " + dumps(usage) + b"\n\n")
     out.append(b"data: [DONE]\n\n")
     return tuple(out)

@@ -758,3 +758,10 @@ def test_without_a_client_id_the_address_keeps_responses_apart(server: str) -> N
     with pytest.raises(openai.NotFoundError):
         _learner(server, "some-machine").responses.retrieve(made.id)  # an id sent is another namespace too
 
+
+def test_created_at_is_the_course_clock_over_http(client: openai.OpenAI) -> None:
+    from fcourse.clock import DEMO_EPOCH
+
+    response = client.responses.create(model=MODEL_NAME, input="What time is it on your clock?")
+    completion = client.chat.completions.create(model=MODEL_NAME, messages=[{"role": "user", "content": "Hi!"}])
+    assert response.created_at == completion.created == DEMO_EPOCH  # 2026-04-14T00:00:00Z, for every reply

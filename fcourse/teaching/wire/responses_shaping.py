@@ -18,8 +18,9 @@ a Chat Completions request gets; here it becomes ``output`` *items* instead of o
 ``response.content_part.done`` | ``response.function_call_arguments.delta`` ... ``.done``) ->
 ``response.output_item.done``, and ``response.completed`` (``response.incomplete`` when cut short).
 
-Ids come from the SHA-256 of the canonical request, like every id of the teaching model: the same
-request always gives the byte-identical response.
+Ids come from the SHA-256 of the canonical request, like every id of the teaching model, and
+``created_at`` from the course's clock (``shaping.created``): the same request always gives the
+byte-identical response.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def response_body(request: Any, decision: Decision, digest: bytes) -> dict[str, 
     cut = decision.finish_reason == "length"
     status = "incomplete" if cut else "completed"
     items = _output(decision, digest, status)
-    at = created(digest)
+    at = created()
     echo = request.echo
     return {
         "id": response_id(digest),

@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcourse.teaching.deciding.choosing import nearest, pick_candidate
+from fcourse.teaching.deciding.response_schema import plain
 from fcourse.teaching.reading.analysis import analyse, stem
 from fcourse.teaching.reading.dates import (
     clock_of,
@@ -190,6 +191,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
     filled = Filled()
     if not isinstance(parameters, dict):
         return filled
+    parameters = plain(parameters)  # pydantic's $ref and Optional (anyOf with null) read as the plain shape
     props = parameters.get("properties") or {}
     if not isinstance(props, dict):
         return filled

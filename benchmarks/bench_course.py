@@ -9,7 +9,8 @@ these machines are shared and noisy:
    ``import openai`` alone: median of N fresh interpreters each;
 2. the first code cell of each notebook, over the floor: a fresh kernel runs
    ``pass``, then a fresh kernel runs the notebook's first code cell; the
-   difference is what the chapter adds before the learner sees anything;
+   difference is what the chapter adds before the learner sees anything (judged:
+   at most 0.5 s; exit code 1 when a notebook's is more);
 3. the whole course under nbval (``pytest --nbval`` on every notebook) against
    the same number of trivial one-cell notebooks under nbval: the kernel
    start-up floor.
@@ -116,15 +117,20 @@ def main() -> int:
           f"({(imports['fcourse+connect'] - imports['openai']) * 1000:+.0f} ms over import openai)")
 
     print(f"first code cell of each notebook, fresh kernel, median of {max(1, repeat // 2)}:")
+    judged = []
     for name, floor, cell in first_cells(max(1, repeat // 2)):
         print(f"  {name:<34} kernel+pass {floor:5.2f} s   kernel+first cell {cell:5.2f} s   "
               f"over the floor {cell - floor:+.2f} s")
+        judged.append((f"{name}: first code cell <= 0.5 s over the kernel floor ({cell - floor:+.2f} s)",
+                       cell - floor <= 0.5))
 
     course, floor = nbval_course_vs_floor()
     print(f"nbval: {len(NOTEBOOKS)} course notebooks {course:.1f} s vs {len(NOTEBOOKS)} trivial notebooks "
           f"{floor:.1f} s: {course / floor:.2f}x the kernel floor")
     print(json.dumps({"import": imports, "nbval_course_s": course, "nbval_floor_s": floor}))
-    return 0
+    for what, ok in judged:
+        print(f"{'met   ' if ok else 'MISSED'}  {what}")
+    return 0 if all(ok for _, ok in judged) else 1
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ Introduced in chapter 0 (start here)::
 
     python -m fcourse serve [--host 127.0.0.1] [--port 8765] [--quiet]
     python -m fcourse demo refund [--scenario NAME]
+    python -m fcourse cache          # build the teaching model's resource cache now (make install runs it)
 """
 
 from __future__ import annotations
@@ -37,9 +38,32 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"port to listen on, 0 for any free one (default {DEFAULT_PORT})",
     )
     serve.add_argument("--quiet", action="store_true", help="do not log each request")
+    commands.add_parser(
+        "cache",
+        help="build the teaching model's resource cache now, so the first reply need not",
+        description="Derive the teaching model's word tables and encoder arrays into the resource cache "
+        "(FCOURSE_CACHE_DIR, else ~/.cache/fcourse) and print where they are.",
+    )
     demo = commands.add_parser("demo", help="run a demo, e.g. `demo refund --scenario NAME`", add_help=False)
     demo.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the demo")
     return parser
+
+
+def _warm_cache() -> list[str]:
+    """Open every cached resource of the teaching model once, building what is missing; a line for each."""
+    import time
+
+    from fcourse.teaching.reading import encoder, glosses, proper_names, resources, segmenter
+
+    lines = []
+    for name, load in (("jieba's dictionary tables", segmenter._tables), ("CC-CEDICT's glosses", glosses._table),
+                       ("CC-CEDICT's English vocabulary", proper_names._vocabulary_and_stems),
+                       ("the sentence encoder", encoder.encoder)):
+        start = time.perf_counter()
+        load()
+        lines.append(f"{name}: ready in {time.perf_counter() - start:.1f} s")
+    lines.append(f"resource cache: {resources.cache_root()}")
+    return lines
 
 
 def _demo(argv: list[str]) -> int:
@@ -58,6 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from fcourse.teaching.wire.server import serve
 
         return serve(args.host, args.port, args.quiet)
+    if args.command == "cache":
+        for line in _warm_cache():
+            print(line)
+        return 0
     return _demo(args.args)
 
 

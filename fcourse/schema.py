@@ -211,9 +211,14 @@ def compile_schema(schema: dict[str, Any]) -> Callable[[Any], list[SchemaIssue]]
 def _compiled(schema_key: str) -> Callable[[Any], list[SchemaIssue]]:
     schema = json.loads(schema_key)  # a private copy: the caller may change theirs later
     fast = compile_subset(schema)
-    full = _validator_class()(schema)
+
+    @lru_cache(maxsize=1)
+    def full() -> Any:  # built when first needed: a valid instance of a subset schema never imports jsonschema
+        return _validator_class()(schema)
+
     if fast is None:
-        return lambda instance: _issues(full, instance)
+        full()  # a schema jsonschema cannot compile fails here, when it is compiled, as before
+        return lambda instance: _issues(full(), instance)
 
     def check(instance: Any) -> list[SchemaIssue]:
         try:
@@ -221,7 +226,7 @@ def _compiled(schema_key: str) -> Callable[[Any], list[SchemaIssue]]:
                 return []
         except Exception:  # RecursionError on deep data, a regex on a lone surrogate: ask jsonschema
             pass
-        return _issues(full, instance)
+        return _issues(full(), instance)
 
     return check
 

@@ -51,3 +51,12 @@ def test_an_option_a_chinese_request_names_through_a_gloss_is_set_and_a_negated_
     assert [c.arguments for c in ask("要一个CK-204，不要蜡烛", [order]).tool_calls] == [
         {"cake": "CK-204", "candles": False}]
     assert [c.arguments for c in ask("要一个CK-204", [order]).tool_calls] == [{"cake": "CK-204"}]
+
+
+def test_the_cached_table_is_the_dictionary_file_word_by_word() -> None:
+    from fcourse.teaching.reading import glosses
+
+    table = glosses._read_table()
+    assert len(table) > 100_000
+    assert all(glosses.raw_senses(word) == senses for word, senses in table.items())
+    assert glosses.raw_senses("不是一个词吧") == ()

@@ -40,3 +40,30 @@ def test_function_words_are_the_ones_jieba_tags_as_naming_no_thing() -> None:
 
     assert function_word("有人") and function_word("已经") and function_word("我们")
     assert not function_word("蚂蚁") and not function_word("漏水")
+
+
+def test_the_cached_tables_are_what_jieba_reads_from_its_dictionary() -> None:
+    """The frequencies, total and tags opened from the resource cache equal jieba's own parse, entry by entry."""
+    import io
+
+    from fcourse.teaching.reading import segmenter
+
+    cached = segmenter._tables()
+    text = segmenter._dictionary().read_text(encoding="utf-8")
+    freq, total = segmenter._import_jieba().Tokenizer.gen_pfdict(io.BytesIO(text.encode("utf-8")))
+    assert cached["total"] == total
+    assert all(cached["freq"].get(word) == value for word, value in freq.items())
+    from_text = segmenter._tables_from_text(text)
+    assert all(cached["tags"].get(word) == tag for word, tag in from_text["tags"].items())
+    assert cached["negated_verbs"] == from_text["negated_verbs"] and "别碰" in cached["negated_verbs"]
+    assert cached["function_words"] == from_text["function_words"]
+
+
+def test_the_tagger_and_both_tokenizers_share_one_dictionary() -> None:
+    from fcourse.teaching.reading import segmenter
+
+    base = segmenter.base_tokenizer()
+    assert segmenter._tagger().tokenizer is base
+    assert segmenter.pos_cut("北京今天天气怎么样") == [("北京", "ns"), ("今天天气", "i"), ("怎么样", "r")]
+    private = segmenter._tokenizer()
+    assert private.FREQ.get("别碰") == 0 and base.FREQ.get("别碰")  # removed from the negation-safe one only

@@ -33,8 +33,9 @@ CREATE TABLE IF NOT EXISTS idempotency_records (
     created_at      REAL NOT NULL,
     updated_at      REAL NOT NULL,
     PRIMARY KEY (user_id, idempotency_key)
-);
-CREATE INDEX IF NOT EXISTS idempotency_by_state ON idempotency_records (state, updated_at);
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS idempotency_in_progress ON idempotency_records (user_id, idempotency_key)
+    WHERE state = 'IN_PROGRESS';
 """
 
 

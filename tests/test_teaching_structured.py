@@ -184,6 +184,11 @@ def test_streamed_structured_output_reassembles(client: openai.OpenAI) -> None:
         final = stream.get_final_completion()
     assert {"refusal.delta", "refusal.done"} <= kinds and "content.delta" not in kinds
     assert final.choices[0].message.parsed is None and final.choices[0].message.refusal
+    with client.responses.stream(model=MODEL_NAME, input=ask[0]["content"], text_format=Signup) as stream:
+        kinds = {event.type for event in stream}
+        response = stream.get_final_response()
+    assert "response.output_text.delta" in kinds and response.output_parsed == Signup(
+        member="Jon Ellis", plan=Plan.business, months=6, locker=False)
     with client.responses.stream(model=MODEL_NAME, input="Sign up Jon Ellis.", text_format=Signup) as stream:
         kinds = {event.type for event in stream}
         response = stream.get_final_response()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fcourse.teaching.deciding.checking import schema_problems
@@ -657,3 +658,33 @@ def test_a_chinese_refusal_turns_down_the_value_its_glosses_describe() -> None:
         ["photo", "delivery"])]
     d = run("PH-120 洗一份，快递寄给我，不要次日达。", order)  # 快递 glosses to express, 次日达 to next day
     assert all(c.arguments.get("delivery") != "express" for c in d.tool_calls), d.record
+
+
+def test_a_pydantic_tool_with_an_optional_field_and_a_referenced_enum_is_called() -> None:
+    """``openai.pydantic_function_tool`` writes ``Optional[X]`` as ``anyOf: [X, null]`` and an Enum class as a
+    ``$ref`` into ``$defs``: a value nobody gave is null and the call is made, not asked back (issue 38)."""
+    import enum
+
+    import openai
+    from pydantic import BaseModel, Field
+
+    class Speed(enum.StrEnum):
+        standard = "standard"
+        express = "express"
+
+    class ShipOrder(BaseModel):
+        """Ship a paid order to the customer."""
+
+        order_id: str = Field(description="Order number, e.g. O-100")
+        speed: Speed
+        insured_value: float | None = Field(description="Insured value in euros, if the sender asks for insurance")
+
+    strict_tool = openai.pydantic_function_tool(ShipOrder, name="ship_order")
+    params = strict_tool["function"]["parameters"]
+    assert "$defs" in params and "anyOf" in json.dumps(params)
+    plain_call = run("Ship O-871 express, please.", [dict(strict_tool)])
+    assert [(c.name, c.arguments) for c in plain_call.tool_calls] == [
+        ("ship_order", {"order_id": "O-871", "speed": "express", "insured_value": None})]
+    noted = run("Ship O-871 standard, insured value 250 euros.", [dict(strict_tool)])
+    assert noted.tool_calls[0].arguments == {"order_id": "O-871", "speed": "standard", "insured_value": 250}
+    assert schema_problems(noted.tool_calls[0].arguments, params) == {}

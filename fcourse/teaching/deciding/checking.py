@@ -41,6 +41,7 @@ from fcourse.teaching.deciding.given_enums import fill_enums, order_enums, said_
 from fcourse.teaching.deciding.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.deciding.intents import Act
 from fcourse.teaching.deciding.moves import is_new
+from fcourse.teaching.deciding.response_schema import plain
 from fcourse.teaching.deciding.routing import Routing, tool_profile
 from fcourse.teaching.reading.dates import wants_day
 from fcourse.teaching.reading.day_resolver import dates_in, months_in, today_in
@@ -354,8 +355,6 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
                   provenance=prov, missing=missing, fan_out=fan_out if not missing else None)
 
 
-
-
 def check(conversation: Conversation, routing: Routing, act: Act, proposal: Proposal) -> Proposal:
     """Stage 4b: the proposal with every argument checked (see the module docstring); ``checks`` in the record."""
     if act.kind != "call" or not proposal.filled:
@@ -377,6 +376,7 @@ def check(conversation: Conversation, routing: Routing, act: Act, proposal: Prop
         main, effect, searches = tool_profile(conversation.tools[row["index"]])
         # a tool not known to only read counts as one that changes things (a Chinese verb the lexicon lacks: 换到)
         effect = effect or not (searches or main in ("lookup", "search") or ACTS_NOT.search(about))
+        params = plain(params)  # pydantic's $ref and Optional (anyOf with null) read as the plain shape
         checked = _check_one(conversation, text, params, f, today, excluded, notes, row["name"], about, effect)
         if checked.fan_out:
             param, values = checked.fan_out

@@ -172,7 +172,13 @@ def _response_format(body: Mapping[str, Any], messages: list[dict[str, Any]]) ->
                 "response_format",
                 "invalid_json_schema",
             ) from None
-        return {"type": kind, "json_schema": {"name": spec["name"], "schema": schema, "strict": bool(strict)}}
+        description = spec.get("description")
+        if description is not None and not isinstance(description, str):
+            raise type_error("response_format.json_schema.description", "a string", description)
+        out = {"name": spec["name"], "schema": schema, "strict": bool(strict)}
+        if description:
+            out["description"] = description
+        return {"type": kind, "json_schema": out}
     return {"type": kind}
 
 

@@ -12,7 +12,7 @@ What stands between a proposal and a server, in order (each optional, each its o
 
 1. the **guard** (your turn 2, ``fcourse.remote.guard.Guard``): a tool it refuses is not even
    offered to the model; a call it says to ``confirm`` goes only if ``user_confirms`` says yes;
-   results are handed back through ``guard.as_data``;
+   results of a server it does not trust (``guard.trusted_servers``) go back through ``guard.as_data``;
 2. the **provenance tag** (``tag_sources``): a call carries, in ``_meta["fcourse/prompted_by"]``,
    the other servers whose results the model had read since the user's question, so a server that
    does not trust them can withhold its permissions (the shop does: ``fcourse.remote.shop_server``);
@@ -73,7 +73,8 @@ class HostCall:
 
 @dataclass
 class HostRun:
-    """What one ``Host.ask`` did: every call, the answer (None at the round limit), the trace, the history."""
+    """What one ``Host.ask`` did: every call, the answer (None at the round limit), the trace, the conversation
+    (``history``: messages or items) and the tools menu the model was offered (``menu``, in the API's shape)."""
 
     question: str
     api: str
@@ -81,6 +82,7 @@ class HostRun:
     answer: str | None = None
     trace: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    menu: list[dict[str, Any]] = field(default_factory=list)
 
     def __str__(self) -> str:
         return "\n".join(self.trace)
@@ -132,6 +134,11 @@ class Host:
             raise ValueError(clash)
         return run
 
+    def _quoted(self, server: str) -> bool:
+        """Whether a result from ``server`` goes back quoted as data: it has a guard and is not one it trusts."""
+        trusted = getattr(self.guard, "trusted_servers", ())
+        return self.guard is not None and bool(server) and server not in trusted
+
     def _extra(self) -> dict[str, Any]:
         return {"extra_body": {"fcourse": {"failure_mode": self.failure_mode}}} if self.failure_mode else {}
 
@@ -139,7 +146,7 @@ class Host:
                     listed: list[Any]) -> None:
         messages: list[dict[str, Any]] = [{"role": "system", "content": self.system},
                                           {"role": "user", "content": run.question}]
-        tools = self.adapter.chat_tools(listed)
+        tools = run.menu = self.adapter.chat_tools(listed)
         read_from: set[str] = set()
         for _ in range(self.max_rounds):
             reply = self.client.chat.completions.create(model=self.model, messages=messages, tools=tools,
@@ -155,7 +162,7 @@ class Host:
                 server, result = await self._run(run, clients, offered, call.function.name,
                                                  call.function.arguments, read_from)
                 reply_message = self.adapter.tool_message(call, result)
-                if self.guard is not None and server:
+                if self._quoted(server):
                     reply_message = {**reply_message, "content": self.guard.as_data(server, reply_message["content"])}
                 messages.append(reply_message)
                 round_servers.add(server)
@@ -167,7 +174,7 @@ class Host:
     async def _responses(self, run: HostRun, clients: dict[str, Any], offered: dict[str, tuple[str, Any]],
                          listed: list[Any]) -> None:
         items: list[dict[str, Any]] = [{"role": "user", "content": run.question}]
-        tools = self.adapter.responses_tools(listed)
+        tools = run.menu = self.adapter.responses_tools(listed)
         read_from: set[str] = set()
         for _ in range(self.max_rounds):
             response = self.client.responses.create(model=self.model, instructions=self.system, input=items,
@@ -182,7 +189,7 @@ class Host:
             for call in calls:
                 server, result = await self._run(run, clients, offered, call.name, call.arguments, read_from)
                 output = self.adapter.function_output(call, result)
-                if self.guard is not None and server:
+                if self._quoted(server):
                     output = {**output, "output": self.guard.as_data(server, output["output"])}
                 items.append(output)
                 round_servers.add(server)

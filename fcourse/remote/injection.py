@@ -86,12 +86,14 @@ async def measure_injection(
     tag_sources: bool = True,
     guard: Callable[[], Guard] | None = None,
     api: str = "chat",
+    adapter: Any = None,
 ) -> InjectionCount:
     """Ask ``QUESTION`` once per injected review and count what the model proposed and what ran.
 
     ``connection`` is ``fcourse.connect()``'s (client, model). ``guard`` builds a fresh guard per
     run (``Guard`` with ``trusted_servers``, for example), and every tool of the run's two servers is
-    approved as listed; the user says yes only to reading reviews.
+    approved as listed; the user says yes only to reading reviews. ``adapter`` is the host's (the package's
+    by default).
     """
     client, model = connection
     count = InjectionCount(label or ("mode " + (failure_mode or "off")))
@@ -106,7 +108,7 @@ async def measure_injection(
             checker.approve("reviews", await board.server.list_tools())
         host = Host(client, model, {"shop": shop, "reviews": board}, failure_mode=failure_mode,
                     tag_sources=tag_sources, user_confirms=lambda call: call.tool == "product_reviews",
-                    guard=checker)
+                    guard=checker, **({"adapter": adapter} if adapter is not None else {}))
         run = await host.ask(QUESTION, api)  # type: ignore[arg-type]
         proposed = [call for call in run.calls if call.server == "shop"]
         ran = [served for served in shop.calls if served.handler_ran]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import io
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -164,7 +165,7 @@ def bar_chart(title: str, x_label: str, groups: Sequence[str], series: Mapping[s
     for name, values in series.items():
         if len(values) != len(groups):
             raise ValueError(f"series {name!r} has {len(values)} values for {len(groups)} groups")
-    figure = _figure(7.2, 4.0)
+    figure = _figure(7.2, 4.4)
     axes = figure.add_subplot()
     width = 0.8 / len(series)
     peak = max([max(values) for values in series.values()] + [1])
@@ -175,14 +176,18 @@ def bar_chart(title: str, x_label: str, groups: Sequence[str], series: Mapping[s
         for bar, value in zip(bars, values):
             axes.text(bar.get_x() + bar.get_width() / 2, bar.get_height() + 0.015 * peak, _number(value),
                       ha="center", va="bottom", fontsize=9)
-    axes.set_xticks(range(len(groups)), list(groups))
-    axes.set_ylim(0, peak * 1.18)
+    axes.set_xticks(range(len(groups)), [textwrap.fill(str(group), 16) for group in groups])
+    axes.set_ylim(0, peak * (1.25 + 0.12 * len(series)))
+    if all(float(v).is_integer() for values in series.values() for v in values):  # counts: whole-number ticks
+        from matplotlib.ticker import MaxNLocator
+
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_title(title)
     axes.set_xlabel(x_label)
     axes.set_ylabel(y_label)
     axes.grid(True, axis="y", color="#dddddd", linewidth=0.8)
     axes.set_axisbelow(True)
-    axes.legend(loc="upper right", frameon=True)
+    axes.legend(loc="upper left", frameon=True)  # above the bars: the axis leaves room for it
     lines = [f"{title} ({y_label} by {x_label})"]
     lines += [f"  {group}: " + ", ".join(f"{name} {_number(values[g])}" for name, values in series.items())
               for g, group in enumerate(groups)]

@@ -68,3 +68,12 @@ def test_a_chinese_persons_name_replaces_a_pick_that_holds_no_name() -> None:
     assert proper_name(text, "半马") == ("张伟", "written as a name (capitalised words, or a person's name by "
                                                 "jieba's tagger)")
     assert proper_name(text, "张伟") is None  # the pick is the name: it stands
+
+
+def test_the_cached_vocabulary_is_cc_cedicts_lower_case_words_and_their_stems() -> None:
+    from fcourse.teaching.reading.proper_names import _read_vocabulary, _vocabulary_and_stems
+
+    words, stems = _vocabulary_and_stems()
+    expected_words, expected_stems = _read_vocabulary()
+    assert set(words.keys()) == expected_words and set(stems.keys()) == expected_stems
+    assert "enroll" in words and "Petrova".lower() not in words

@@ -51,6 +51,7 @@ from fcourse.teaching.reading.freetext import AFTER_COLON, CUT_FROM_AROUND
 from fcourse.teaching.reading.glosses import glossed_words
 from fcourse.teaching.reading.params import fits_pattern, param_text
 from fcourse.teaching.reading.proper_names import someone_else
+from fcourse.teaching.reading.rx import rx
 
 __all__ = ["check", "schema_problems"]
 
@@ -155,7 +156,7 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     if why := over(context, text, user):
         return why
     pattern = shape(text)
-    found = set(re.findall(rf"(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])", context)) if text else set()
+    found = set(rx(rf"(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])").findall(context)) if text else set()
     # an event id is no candidate for a listing id, nor is a closed order one for the order in hand
     found = {f for f in found if _takes(schema, f) and not over(context, f, user)}
     if len(found) > 1:
@@ -168,7 +169,7 @@ def _context_ok(context: str, name: str, schema: dict[str, Any], value: Any, tod
     labels = _labels(name, schema)
     if _prefixed(schema, text) and _CJK.search(context) and not _CJK.search(param_text(name, schema)):
         return None  # "RT-88812" for "^RT-[0-9]{5}$": its shape names the parameter when no word can (进行中的申报)
-    if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) if w.isascii() else w in near
+    if not any(rx(rf"(?<![a-z]){re.escape(w)}(?![a-z])").search(low) if w.isascii() else w in near
                for w in labels) and not labels & glossed_words(near):
         return "the context does not name this parameter next to it"
     return None

@@ -23,6 +23,7 @@ from fcourse.teaching.reading.dates import window_value
 from fcourse.teaching.reading.exclusion import inside, negated_spans
 from fcourse.teaching.reading.glosses import glossed_words
 from fcourse.teaching.reading.params import param_text, value_pattern
+from fcourse.teaching.reading.rx import rx
 from fcourse.teaching.reading.value_labels import NUMBER_WORDS, described_labels, label_said, label_word
 
 __all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "enum_positions", "fill_enums", "order_enums", "said_once"]
@@ -144,7 +145,7 @@ def enum_positions(values: list[Any], text: str, taken: tuple[str, ...] = ()) ->
     found: list[tuple[int, Any]] = []
     low = text.lower()
     spans = negated_spans(text) + [(m.start(), m.end()) for t in taken if len(t) > 2
-                                   for m in re.finditer(re.escape(t.lower()), low)]
+                                   for m in rx(re.escape(t.lower())).finditer(low)]
     for v in values:
         if not isinstance(v, str):
             continue
@@ -293,7 +294,7 @@ def _number_named(values: list[Any], text: str, spans: list[tuple[int, int]],
     """(value, number) when the request says, outside a negated clause, a number that is in one value's name only
     ("312" for battery_312, "500毫升" for ml_500): no date, time or ordinal, and no number another argument holds
     ("5 copies", "12 Queen Street")."""
-    spans = spans + [(m.start(), m.end()) for t in taken for m in re.finditer(re.escape(str(t)), text)
+    spans = spans + [(m.start(), m.end()) for t in taken for m in rx(re.escape(str(t))).finditer(text)
                      if len(str(t)) > 2]
     counts = {str(t) for t in taken if isinstance(t, (int, float))}
     holders: dict[str, list[Any]] = {}

@@ -26,6 +26,7 @@ from fcourse.teaching.deciding.moves import is_new
 from fcourse.teaching.reading.dates import clock_range
 from fcourse.teaching.reading.numbers import _UNIT_MINUTES, _ZH_UNITS, Duration, durations_in, numbers_in, unit_of
 from fcourse.teaching.reading.params import param_text, value_pattern
+from fcourse.teaching.reading.rx import rx
 
 __all__ = ["fill_booleans", "fill_numbers", "fill_shapes", "paired_values"]
 
@@ -186,7 +187,7 @@ def _free_numbers(text: str, args: dict[str, Any], mentions: list[Any], cut: fro
     for name, value in args.items():
         if isinstance(value, str) and value and name not in cut:
             # a value as written, or its parts apart ("8 inch" for 8_inch): its digits are no count of anything
-            found = re.search(re.escape(value), text) or (
+            found = rx(re.escape(value)).search(text) or (
                 value_pattern(value).search(text) if value.isascii() else None)
             if found:
                 taken.append(found.span())

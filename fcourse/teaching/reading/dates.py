@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from fcourse.teaching.reading.params import main_type, param_text
+from fcourse.teaching.reading.rx import rx
 
 __all__ = [
     "clock_range",
@@ -213,8 +214,8 @@ def _windows(schema: dict[str, Any]) -> dict[str, tuple[int, int]]:
     evening = 17:00-20:00", "afternoon=下午 13:00-17:00")."""
     about = str(schema.get("description", ""))
     values = [v for v in schema.get("enum", []) if isinstance(v, str)]
-    spots = sorted((m.start(), m.end(), v) for v in values for m in re.finditer(rf"(?<![\w-]){re.escape(v)}(?![\w-])",
-                                                                              about))
+    spots = sorted((m.start(), m.end(), v) for v in values
+                   for m in rx(rf"(?<![\w-]){re.escape(v)}(?![\w-])").finditer(about))
     out: dict[str, tuple[int, int]] = {}
     for i, (_, end, value) in enumerate(spots):
         stop = spots[i + 1][0] if i + 1 < len(spots) else len(about)

@@ -18,6 +18,7 @@ from typing import Any
 from fcourse.teaching.reading.analysis import PLAIN_WEIGHT, analyse
 from fcourse.teaching.reading.lexicon import ACTION_CONCEPTS, EFFECT_CONCEPTS, SEARCH_CONCEPTS, concept_weight
 from fcourse.teaching.reading.params import function_of
+from fcourse.teaching.reading.rx import rx
 
 __all__ = ["headline_only", "own_text", "pointed_at", "term_weight", "tool_doc", "tool_profile"]
 
@@ -128,7 +129,7 @@ def _pointers(named: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], ...]
         for sentence in _sentences(description):
             if _REDIRECT.search(sentence):
                 for j, (name, _) in enumerate(named):
-                    if j != i and name and re.search(rf"\b{re.escape(name)}\b", sentence):
+                    if j != i and name and rx(rf"\b{re.escape(name)}\b").search(sentence):
                         out[j].append(re.sub(_IDENTIFIER, " ", sentence))
     return tuple(tuple(o) for o in out)
 

@@ -22,6 +22,7 @@ from fcourse.teaching.reading.lexicon import CURRENCIES, EN_STOPWORDS, LANGUAGES
 from fcourse.teaching.reading.locations import find_locations
 from fcourse.teaching.reading.params import main_type, name_words, param_text
 from fcourse.teaching.reading.proper_names import ordinary_word
+from fcourse.teaching.reading.rx import rx
 
 __all__ = [
     "Candidate",
@@ -123,7 +124,7 @@ def preceded_by(text: str, start: int, cues: tuple[str, ...]) -> bool:
     before = re.sub(r"\s+(?:the|a|an|my|our)$", "", text[max(0, start - 14) : start].rstrip().lower())  # "to the"
     for cue in cues:
         if cue.isascii():
-            if re.search(rf"(?<![a-z]){re.escape(cue)}$", before):
+            if rx(rf"(?<![a-z]){re.escape(cue)}$").search(before):
                 return True
         elif before.endswith(cue):
             return True

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from fcourse.teaching.reading.rx import rx
+
 __all__ = [
     "coerce",
     "fits_pattern",
@@ -75,12 +77,12 @@ def value_pattern(value: str) -> re.Pattern[str]:
     "8inch"), as a whole word, any case."""
     parts = [re.escape(p) for p in re.split(r"[_\-\s]+", value) if p]
     body = r"[\s_-]?".join(parts) or re.escape(value)
-    return re.compile(rf"(?<![A-Za-z0-9]){body}(?![A-Za-z0-9])", re.IGNORECASE)
+    return rx(rf"(?<![A-Za-z0-9]){body}(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 def word_search(text: str, word: str) -> int:
     if word.isascii():
-        m = re.search(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", text, re.IGNORECASE)
+        m = rx(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", re.IGNORECASE).search(text)
         return m.start() if m else -1
     return text.find(word)
 

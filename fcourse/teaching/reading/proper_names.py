@@ -46,8 +46,8 @@ def asks_for_a_name(name: str, schema: dict[str, Any]) -> bool:
     return bool(words & {"name", "names"}) or "姓名" in text or "名字" in text
 
 
-def _read_vocabulary() -> list[str]:
-    """English words CC-CEDICT's glosses write in lower case, each with its Snowball stem (``word stem`` lines)."""
+def _read_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """(English words CC-CEDICT's glosses write in lower case, their Snowball stems)."""
     from fcourse.teaching.reading.analysis import stem
     from fcourse.teaching.reading.glosses import _read_table
 
@@ -55,25 +55,35 @@ def _read_vocabulary() -> list[str]:
     for senses in _read_table().values():
         for sense in senses:
             words.update(w for w in re.findall(r"\b[a-z]{3,}\b", sense))  # names are capitalised there: left out
-    return [f"{w} {stem(w)}" for w in sorted(words)]
+    return frozenset(words), frozenset(stem(w) for w in words)
 
 
 @functools.lru_cache(maxsize=1)
-def _vocabulary_and_stems() -> tuple[frozenset[str], frozenset[str]]:
-    """(CC-CEDICT's lower-case English words, their stems), from the resource cache when it can be written."""
+def _vocabulary_and_stems() -> tuple[Any, Any]:
+    """(CC-CEDICT's lower-case English words, their stems) as two sets to test words against: tries opened from
+    the resource cache, or frozensets built in memory when no cache can be written."""
     from pathlib import Path
+
+    import marisa_trie
 
     from fcourse.teaching.reading import analysis, glosses
     from fcourse.teaching.reading.resources import artifact
 
     def build(path: Path) -> None:
-        path.write_text("\n".join(_read_vocabulary()), encoding="utf-8")
+        path.mkdir()
+        for name, entries in zip(("words", "stems"), _read_vocabulary()):
+            marisa_trie.Trie(entries).save(str(path / f"{name}.marisa"))
 
     inputs = [glosses._dictionary(), Path(__file__), Path(analysis.__file__)]
-    path = artifact("cedict_vocabulary.txt", inputs, build)
-    lines = _read_vocabulary() if path is None else path.read_text(encoding="utf-8").split("\n")
-    pairs = [line.split(" ") for line in lines]
-    return frozenset(w for w, _ in pairs), frozenset(s for _, s in pairs)
+    folder = artifact("cedict_vocabulary", inputs, build)
+    if folder is None:
+        return _read_vocabulary()
+    tries = []
+    for name in ("words", "stems"):
+        trie = marisa_trie.Trie()
+        trie.mmap(str(folder / f"{name}.marisa"))
+        tries.append(trie)
+    return tries[0], tries[1]
 
 
 def ordinary_word(word: str) -> bool:

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from fcourse.teaching.reading.exclusion import inside, negated_spans
+from fcourse.teaching.reading.rx import rx
 
 __all__ = ["NUMBER_WORDS", "described_labels", "label_said", "label_word"]
 
@@ -35,7 +36,7 @@ def described_labels(schema: dict[str, Any]) -> dict[str, list[str]]:
     about = str(schema.get("description", ""))
     out: dict[str, list[str]] = {}
     for value in sorted(values):
-        for said in re.findall(rf"(?<![\w-]){re.escape(value)}{_LABEL}", about):
+        for said in rx(rf"(?<![\w-]){re.escape(value)}{_LABEL}").findall(about):
             # 外套/大衣, "水管、马桶、水龙头", "terraced or row house": each item of a list names the value
             for label in (part.strip() for part in _ITEMS.split(said)):
                 if label not in values and re.search(r"[A-Za-z]{2}|[\u4e00-\u9fff]", label):
@@ -58,7 +59,7 @@ def label_said(values: list[Any], labels: dict[str, list[str]], text: str, tool_
             if item in tool_words or (len(item) < 2 if not item.isascii() else len(item) < 4):
                 continue
             pattern = re.escape(item) if not item.isascii() else rf"(?<![\w-]){re.escape(item)}(?![\w-])"
-            if any(not inside(spans, m.start()) for m in re.finditer(pattern, low)):
+            if any(not inside(spans, m.start()) for m in rx(pattern).finditer(low)):
                 found.setdefault(value, label.strip())
     return next(iter(found.items())) if len(found) == 1 else None
 

@@ -22,26 +22,41 @@ _MISSING = object()
 
 
 class TrieTable:
-    """A mapping from words to ints or strings, read from a trie with a writable overlay in front of it."""
+    """A mapping from words to ints or strings, read from a trie with a writable overlay in front of it.
 
-    __slots__ = ("_ints", "_overlay", "_trie")
+    Each word looked up is remembered (up to ``MEMO`` words), so the words a text repeats cost one dictionary
+    look-up after the first (jieba asks for the same characters and prefixes again and again).
+    """
+
+    __slots__ = ("_ints", "_memo", "_overlay", "_trie")
+
+    MEMO = 200_000
 
     def __init__(self, trie: Any, ints: bool, overlay: dict[str, Any] | None = None) -> None:
         self._trie = trie
         self._ints = ints
         self._overlay: dict[str, Any] = overlay if overlay is not None else {}
+        self._memo: dict[str, Any] = {}
+
+    def _lookup(self, key: str) -> Any:
+        """The trie's value for ``key``, or None, remembered."""
+        value = self._memo.get(key, _MISSING)
+        if value is _MISSING:
+            hit = self._trie.get(key) if isinstance(key, str) else None
+            value = None if hit is None else hit[0][0] if self._ints else hit[0].decode("utf-8")
+            if len(self._memo) < self.MEMO:
+                self._memo[key] = value
+        return value
 
     def get(self, key: str, default: Any = None) -> Any:
         overlay = self._overlay
         if overlay and key in overlay:
             return overlay[key]
-        hit = self._trie.get(key)
-        if hit is None:
-            return default
-        return hit[0][0] if self._ints else hit[0].decode("utf-8")
+        value = self._lookup(key)
+        return default if value is None else value
 
     def __contains__(self, key: object) -> bool:
-        return key in self._overlay or (isinstance(key, str) and key in self._trie)
+        return key in self._overlay or self._lookup(key) is not None  # type: ignore[arg-type]
 
     def __getitem__(self, key: str) -> Any:
         value = self.get(key, _MISSING)
@@ -57,7 +72,7 @@ class TrieTable:
         self._overlay.update(other)
 
     def copy(self) -> TrieTable:
-        """A table over the same trie with its own copy of the overlay."""
+        """A table over the same trie with its own copy of the overlay (and its own memory of look-ups)."""
         return TrieTable(self._trie, self._ints, dict(self._overlay))
 
 

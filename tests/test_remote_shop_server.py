@@ -176,3 +176,12 @@ def test_lying_annotations_change_the_listing_and_nothing_the_runtime_does() -> 
     annotations, result = talk(shop, steps)
     assert annotations.read_only_hint is True
     assert result.structured_content["error_code"] == "CONFIRMATION_REQUIRED" and not shop.calls[-1].handler_ran
+
+
+def test_importing_fcourse_imports_neither_the_remote_package_nor_mcp() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, fcourse; print('mcp' in sys.modules, 'fcourse.remote' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]

@@ -18,14 +18,14 @@ __all__ = ["STOPS", "mcp_path"]
 
 #: the guards in the order a call meets them: (node id, label, the codes it answers)
 STOPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("G1", "host · guard: pinned and unchanged?", ("REFUSED_BY_HOST",)),
-    ("G2", "host · guard: trusted and read-only, or the user says yes?", ("DECLINED_BY_USER",)),
-    ("R1", "runtime · known tool?", ("UNKNOWN_TOOL",)),
-    ("R2", "runtime · permission: the session's user and roles (none when untrusted text shaped the call)",
+    ("G1", "guard · approved, and unchanged since?", ("REFUSED_BY_HOST",)),
+    ("G2", "guard · trusted and read-only, or the user says yes?", ("DECLINED_BY_USER",)),
+    ("R1", "runtime · a known tool?", ("UNKNOWN_TOOL",)),
+    ("R2", "runtime · permission: the session's roles (none if untrusted text shaped the call)",
      ("PERMISSION_DENIED",)),
-    ("R3", "runtime · arguments valid against the schema?", ("INVALID_ARGUMENT",)),
+    ("R3", "runtime · arguments valid?", ("INVALID_ARGUMENT",)),
     ("R4", "runtime · available?", ("TOOL_UNAVAILABLE",)),
-    ("R5", "runtime · confirmation token from the user?", ("CONFIRMATION_REQUIRED",)),
+    ("R5", "runtime · the user's confirmation token?", ("CONFIRMATION_REQUIRED",)),
 )
 
 _STOP = Style("stop", fill="#fde2e1", color="#7b241c", stroke_width="3px", stroke="#c0392b")
@@ -37,11 +37,11 @@ def mcp_path(stopped_at: str | None = None, title: str = "A tool call from elsew
 
     A code no guard answers (``SUCCESS``, say) raises ``ValueError``: the diagram only marks stops.
     """
-    model = Node("M", "model proposes a call (tool text may have shaped it)")
+    model = Node("M", "model proposes a call")
     adapter = Node("A", "host · adapter: tool call → tools/call")
-    client = Node("C", "MCP client: _meta carries the user's token and where the text came from")
-    server = Node("S", "MCP server: tools/call → Runtime.run, nothing else")
-    handler = Node("H", "handler: the refund happens")
+    client = Node("C", "MCP client · _meta: the user's token, where the text came from")
+    server = Node("S", "MCP server · Runtime.run, nothing else")
+    handler = Node("H", "handler · the refund happens")
     guards = [Node(node_id, label) for node_id, label, _ in STOPS]
     order = [model, adapter, guards[0], guards[1], client, server, *guards[2:], handler]
     links = [Link(a, b) for a, b in zip(order, order[1:])]

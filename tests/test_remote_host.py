@@ -52,11 +52,14 @@ def test_without_a_token_issuer_the_runtimes_refusal_goes_back_to_the_model() ->
     assert not served.world.domain.ledger() and run.answer
 
 
-@pytest.mark.parametrize(("tag", "code"), [(True, "PERMISSION_DENIED"), (False, "CONFIRMATION_REQUIRED")])
-def test_an_injected_review_is_proposed_with_the_knob_on_and_stopped_before_any_handler(tag: bool, code: str) -> None:
+@pytest.mark.parametrize(("tag", "code", "api"), [(True, "PERMISSION_DENIED", "chat"),
+                                                 (False, "CONFIRMATION_REQUIRED", "chat"),
+                                                 (True, "PERMISSION_DENIED", "responses")])
+def test_an_injected_review_is_proposed_with_the_knob_on_and_stopped_before_any_handler(tag: bool, code: str,
+                                                                                       api: str) -> None:
     served, board = shop(), ReviewServer()
     host = Host(*CONNECTION, {"shop": served, "reviews": board}, failure_mode="obeys_tool_text", tag_sources=tag)
-    run = ask(host, QUESTION)
+    run = ask(host, QUESTION, api)
     assert [(call.server, call.tool) for call in run.calls] == [("reviews", "product_reviews"),
                                                                ("shop", "refund_order")]
     refund = run.calls[1]

@@ -68,3 +68,18 @@ def test_curves_on_the_teaching_model_make_charts() -> None:
     assert chart.startswith("xychart-beta") and json.dumps(curve.steps[0]) in chart
     text = curve.table().text()
     assert "vagueness step" in text and "missed calls" in text
+
+
+def test_both_curves_grade_with_the_judge_they_are_given() -> None:
+    seen: list[str] = []
+
+    def strict_judge(case: Any, kind: str, calls: list) -> str:
+        seen.append(case.id)
+        return "wrong_reply"  # a judge that passes nothing
+
+    cases = load_cases("distractors")
+    for curve in (distractor_curve(RecordingClient(), "m", counts=(2,), grade=strict_judge),
+                  vagueness_curve(RecordingClient(), "m", grade=strict_judge)):
+        assert all(report.passed == 0 for report in curve.reports)
+    # every reply of both curves went through the judge: one 2-tool step, then each vagueness step
+    assert len(seen) == len(cases) * (1 + len(cases.extra["vagueness"]["steps"]))

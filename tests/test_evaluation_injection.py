@@ -47,3 +47,16 @@ def test_the_curve_compares_all_tools_with_the_top_k_and_counts_recall_and_token
     assert all2 == top2 and recall2 == "100%" and tokens_all2 == tokens_top2  # 2 tools: nothing to cut
     assert tokens_top8 < tokens_all8  # fewer descriptions, fewer prompt tokens
     assert 0.0 <= min(curve.recall) <= max(curve.recall) <= 1.0
+
+
+def test_the_curve_grades_with_the_judge_it_is_given() -> None:
+    connection = fcourse.connect("offline", quiet=True)
+    graded: list[str] = []
+
+    def judge(case, kind, calls):
+        graded.append(case.id)
+        return "wrong_tool"  # a judge that passes nothing
+
+    curve = injection_curve(connection.client, connection.model, k=3, sizes=(2,), grade=judge)
+    assert curve.everything[0].passed == curve.injected[0].passed == 0
+    assert len(graded) == len(curve.everything[0]) + len(curve.injected[0])

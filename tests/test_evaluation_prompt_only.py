@@ -47,3 +47,18 @@ def test_prompt_only_sends_no_tools_and_measures_the_gap() -> None:
     assert vague.verdicts()["missed_call"] > explicit.verdicts()["missed_call"]
     assert vague.accuracy < explicit.accuracy <= native.accuracy
     assert all(r.usage for r in explicit.results)
+
+
+def test_prompt_only_grades_with_the_judge_it_is_given() -> None:
+    client, model = fcourse.connect("offline", quiet=True)
+    cases = load_cases("selection").where(category="single")[:3]
+    graded: list[tuple[str, str]] = []
+
+    def judge(case, kind, calls):
+        graded.append((case.id, kind))
+        return "pass"  # a judge that passes everything
+
+    report = run_prompt_only(cases, client, model, template="explicit", grade=judge)
+    assert report.passed == len(cases) == len(graded)
+    assert [case_id for case_id, _ in graded] == [case.id for case in cases]
+    assert run_prompt_only(cases, client, model, template="vague").passed < len(cases)  # the default judge differs

@@ -49,3 +49,18 @@ def test_every_cited_file_exists(path: Path) -> None:
 def test_the_readme_cites_only_files_that_exist() -> None:
     missing = [name for name in cited((ROOT / "README.md").read_text("utf-8")) if not _exists(name)]
     assert missing == []
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_link_into_the_readme_names_one_of_its_headings(path: Path) -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    anchors = {_anchor(line.lstrip("#")) for line in readme.splitlines() if line.startswith("#")}
+    text = "".join("".join(cell["source"]) for cell in json.loads(path.read_text("utf-8"))["cells"])
+    links = re.findall(r"README\.md#([\w-]+)", text)
+    missing = [link for link in links if link not in anchors]
+    assert missing == [], f"{path.name} links to README headings that do not exist"

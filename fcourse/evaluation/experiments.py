@@ -1,7 +1,7 @@
 """Two selection experiments: more similar tools, and a vaguer and vaguer description.
 
-Introduced in chapter 3 (seeds 003 and 004: a few tools with precise descriptions
-beat many with sloppy ones). Both run the harness on the cases of
+Introduced in chapter 3 (the training article and the guide among the original articles: a few
+tools with precise descriptions beat many with sloppy ones). Both run the harness on the cases of
 ``data/distractor_cases.json`` and return the accuracy at each step, ready for
 :func:`fcourse.evaluation.charts.line_chart`:
 
@@ -22,7 +22,8 @@ from typing import Any
 
 from fcourse.evaluation.cases import CaseSet, load_cases, with_tools
 from fcourse.evaluation.charts import Table, line_chart, percent
-from fcourse.evaluation.harness import run_cases
+from fcourse.evaluation.grading import verdict
+from fcourse.evaluation.harness import Verdict, run_cases
 from fcourse.evaluation.metrics import Report
 from fcourse.lab.diagrams import MermaidDiagram
 
@@ -65,8 +66,11 @@ def _data(cases: CaseSet | None) -> CaseSet:
 
 
 def distractor_curve(client: Any = None, model: str | None = None, cases: CaseSet | None = None,
-                     counts: tuple[int, ...] | None = None) -> Curve:
-    """Accuracy as similar tools are added: ``counts`` tools offered in total (default 2, 4, 8, 16)."""
+                     counts: tuple[int, ...] | None = None, *, grade: Verdict = verdict) -> Curve:
+    """Accuracy as similar tools are added: ``counts`` tools offered in total (default 2, 4, 8, 16).
+
+    ``grade`` gives each reply its verdict, as in :func:`run_cases` (chapter 3 passes the learner's judge).
+    """
     data = _data(cases)
     base = data[0].tool_list()
     distractors = list(data.extra.get("distractors", []))
@@ -76,13 +80,14 @@ def distractor_curve(client: Any = None, model: str | None = None, cases: CaseSe
         if n < len(base) or n - len(base) > len(distractors):
             raise ValueError(f"{n} tools: need between {len(base)} and {len(base) + len(distractors)}")
         tools = base + copy.deepcopy(distractors[: n - len(base)])
-        reports.append(run_cases(with_tools(data, tools), client, model))
+        reports.append(run_cases(with_tools(data, tools), client, model, grade=grade))
     return Curve("Accuracy as similar tools are added", "tools offered", tuple(str(n) for n in counts),
                  tuple(reports))
 
 
-def vagueness_curve(client: Any = None, model: str | None = None, cases: CaseSet | None = None) -> Curve:
-    """Accuracy as one tool's description is made vaguer, step by step."""
+def vagueness_curve(client: Any = None, model: str | None = None, cases: CaseSet | None = None, *,
+                    grade: Verdict = verdict) -> Curve:
+    """Accuracy as one tool's description is made vaguer, step by step (``grade``: as in :func:`run_cases`)."""
     data = _data(cases)
     ladder = data.extra.get("vagueness") or {}
     name, steps = ladder.get("tool"), list(ladder.get("steps") or [])
@@ -94,6 +99,6 @@ def vagueness_curve(client: Any = None, model: str | None = None, cases: CaseSet
         for tool in tools:
             if tool["function"]["name"] == name:
                 tool["function"]["description"] = description
-        reports.append(run_cases(with_tools(data, tools), client, model))
+        reports.append(run_cases(with_tools(data, tools), client, model, grade=grade))
     return Curve(f"Accuracy as the {name} description gets vaguer", "vagueness step",
                  tuple(str(i) for i in range(len(steps))), tuple(reports))

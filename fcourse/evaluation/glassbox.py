@@ -7,7 +7,7 @@ where each argument came from). It reads the record defensively - fields it does
 not find are shown as ``-`` - so a richer record from a newer teaching model
 still displays.
 
-A hosted model has no such record. :data:`EVIDENCE` is seed 000's table of the
+A hosted model has no such record. :data:`EVIDENCE` is the series' table (one of the original articles) of the
 three kinds of evidence about *why* a model calls tools, plus a fourth this course
 adds (a glass-box model's own record, which explains that model and no other), and
 :func:`evidence_table` shows it beside what this chapter's own experiments observed.
@@ -22,7 +22,7 @@ from fcourse.evaluation.charts import Table
 
 __all__ = ["EVIDENCE", "decision_tables", "evidence_table", "record_of"]
 
-#: (kind of evidence, what it can show, what it cannot show) - seed 000, part 3, plus the glass box this course adds
+#: (kind of evidence, what it can show, what it cannot show) - the series, part 3, plus the glass box this course adds
 EVIDENCE: tuple[tuple[str, str, str], ...] = (
     ("published methods (Toolformer, Gorilla papers)",
      "that public methods exist to train tool calling (self-labelled API calls, fine-tuning with retrieved docs)",
@@ -97,7 +97,7 @@ def decision_tables(explanation: Mapping[str, Any], terms: int = 3) -> tuple[Tab
 
 
 def evidence_table(observed: Sequence[str] | None = None) -> Table:
-    """Seed 000's three kinds of evidence; ``observed`` adds one cell per kind (what this run saw)."""
+    """The series' three kinds of evidence; ``observed`` adds one cell per kind (what this run saw)."""
     columns = ["evidence", "can show", "cannot show"]
     rows: list[tuple[str, ...]] = [tuple(row) for row in EVIDENCE]
     if observed is not None:

@@ -1,9 +1,9 @@
 """Dynamic tool injection: offer each request only the tools it seems to need, and measure it.
 
-Introduced in chapter 3 (seed 003's checklist: "a few tools, injected per scene"). Offering
-every tool on every request makes similar tools compete, and every description costs prompt
-tokens. The alternative is a step *before* the model: rank the catalogue's descriptions
-against the request and offer only the best ``k``.
+Introduced in chapter 3 (the checklist of the training article, one of the original articles: "a
+few tools, injected per scene"). Offering every tool on every request makes similar tools compete,
+and every description costs prompt tokens. The alternative is a step *before* the model: rank
+the catalogue's descriptions against the request and offer only the best ``k``.
 
 :func:`retrieve_tools` ranks with a multilingual sentence encoder (the same Universal Sentence
 Encoder the teaching model reads whole requests with, shipped in its wheel), over each tool's
@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from fcourse.evaluation.cases import Case, CaseSet, load_cases
-from fcourse.evaluation.harness import run_cases
+from fcourse.evaluation.grading import verdict
+from fcourse.evaluation.harness import Verdict, run_cases
 from fcourse.evaluation.metrics import Report
 
 __all__ = ["Injection", "injection_curve", "retrieve_tools"]
@@ -63,8 +64,11 @@ def _needed_survive(case: Case, offered: list[dict[str, Any]]) -> bool:
 
 
 def injection_curve(client: Any = None, model: str | None = None, *, k: int = 3, cases: CaseSet | None = None,
-                    sizes: tuple[int, ...] | None = None) -> Injection:
-    """Run the distractor cases with all ``n`` tools offered, then with the top ``k`` of those ``n``."""
+                    sizes: tuple[int, ...] | None = None, grade: Verdict = verdict) -> Injection:
+    """Run the distractor cases with all ``n`` tools offered, then with the top ``k`` of those ``n``.
+
+    ``grade`` gives each reply its verdict, as in :func:`run_cases` (chapter 3 passes the learner's judge).
+    """
     data = cases if cases is not None else load_cases("distractors")
     base, extra = data[0].tool_list(), list(data.extra.get("distractors", []))
     sizes = tuple(sizes or data.extra.get("tool_counts", (2, 4, 8, 16)))
@@ -73,8 +77,8 @@ def injection_curve(client: Any = None, model: str | None = None, *, k: int = 3,
         catalogue = base + copy.deepcopy(extra[: n - len(base)])
         offered_all = [replace(case, tools=tuple(catalogue)) for case in data]
         offered_top = [replace(case, tools=tuple(retrieve_tools(case.user, catalogue, k))) for case in data]
-        everything.append(run_cases(offered_all, client, model))
-        injected.append(run_cases(offered_top, client, model))
+        everything.append(run_cases(offered_all, client, model, grade=grade))
+        injected.append(run_cases(offered_top, client, model, grade=grade))
         calling = [c for c in offered_top if c.kind == "call"]
         recall.append(sum(_needed_survive(c, list(c.tools)) for c in calling) / len(calling) if calling else 1.0)
     return Injection(k, sizes, tuple(everything), tuple(injected), tuple(recall))

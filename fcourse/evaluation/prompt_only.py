@@ -1,6 +1,6 @@
 """Prompt-only tool selection: the same cases with the tools described in the prompt, no ``tools``.
 
-Introduced in chapter 3 (seed 000, part 3: the Java version first wrote only
+Introduced in chapter 3 (the original articles' series, part 3: the Java version first wrote only
 "output JSON when needed", without the shape of ``name`` and
 ``arguments.order_id``; native tools still worked, prompt-only could not be
 parsed; an explicit JSON template fixed it). Here the request carries no
@@ -32,7 +32,7 @@ import json_repair
 
 from fcourse.evaluation.cases import Case
 from fcourse.evaluation.grading import classify_text, verdict
-from fcourse.evaluation.harness import Classifier
+from fcourse.evaluation.harness import Classifier, Verdict
 from fcourse.evaluation.metrics import CaseResult, Report
 
 __all__ = [
@@ -143,8 +143,11 @@ def _system(template: str | Callable[[list[dict[str, Any]]], str], case: Case) -
 def run_prompt_only(cases: Iterable[Case], client: Any = None, model: str | None = None, *,
                     template: str | Callable[[list[dict[str, Any]]], str] = "explicit",
                     parser: ReplyParser | None = None, classify: Classifier = classify_text,
-                    **params: Any) -> Report:
-    """Run the cases prompt-only: tools described in the system prompt, the call parsed from text."""
+                    grade: Verdict = verdict, **params: Any) -> Report:
+    """Run the cases prompt-only: tools described in the system prompt, the call parsed from text.
+
+    ``grade`` gives each reply its verdict, as in :func:`fcourse.evaluation.harness.run_cases`.
+    """
     if client is None:
         from fcourse.client import connect
 
@@ -170,5 +173,5 @@ def run_prompt_only(cases: Iterable[Case], client: Any = None, model: str | None
         usage = {k: v for k, v in (response.usage.model_dump() if response.usage else {}).items()
                  if isinstance(v, int)}
         results.append(CaseResult(case=case, kind=kind, calls=calls, content=content,
-                                  verdict=verdict(case, kind, list(calls)), usage=usage))
+                                  verdict=grade(case, kind, list(calls)), usage=usage))
     return Report(results=tuple(results), k=1, model=str(model))

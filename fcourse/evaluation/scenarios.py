@@ -1,6 +1,6 @@
 """The four reference scenarios and the description-swap fault injection.
 
-Introduced in chapter 3 (seed 000, part 3). The runtime has already looked the
+Introduced in chapter 3 (the original articles' series, part 3). The runtime has already looked the
 order up and injects its verified status as a system message; the model only
 chooses:
 

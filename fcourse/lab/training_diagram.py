@@ -1,6 +1,6 @@
 """The road from training to runtime, as a mermaid flowchart (chapter 3).
 
-Introduced in chapter 3 (seeds 000 part 3 and 003): supervised samples teach the
+Introduced in chapter 3 (the original articles' series, part 3, and training article): supervised samples teach the
 *format* of a tool call, preference training (RLHF / RLAIF) teaches the
 *boundary* - when to call and when to answer - and at run time the model only
 produces candidate tool calls, which the runtime validates, confirms, executes

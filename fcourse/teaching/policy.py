@@ -16,6 +16,9 @@ The pipeline (one module per stage, each passing one record forward)
     5. word the reply          ``reply.word``                   -> ``Decision``
     Without tools the plain text model answers (``text.reply``); after tool
     results the answer is worded from them (``reply.answer_results``).
+    Only with the opt-in failure mode ``obeys_tool_text`` (chapter 5) does
+    ``tool_text.obey`` run first: an instruction found in a tool result or a
+    tool description is taken as the user's turn (``fcourse.teaching.deciding.tool_text``).
 
 How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
     By reading each tool's *description*, never its name; ``fcourse.teaching.deciding.routing``'s
@@ -116,6 +119,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from fcourse.teaching.deciding import tool_text
 from fcourse.teaching.deciding.checking import check
 from fcourse.teaching.deciding.conversation import read_conversation
 from fcourse.teaching.deciding.decision import Decision
@@ -146,6 +150,11 @@ def decision_record(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _decide(request: dict[str, Any]) -> Decision:
+    if tool_text.requested(request):  # the opt-in failure mode obeys_tool_text (chapter 5); off: never reached
+        obeyed = tool_text.obey(request, _decide)
+        if obeyed is not None:
+            return obeyed
+        request = tool_text.without_mode(request)
     conversation = read_conversation(request, THRESHOLD)  # 1
     fmt = response_format(request)
     if not conversation.tools and not conversation.trailing:

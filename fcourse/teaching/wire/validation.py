@@ -32,7 +32,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from fcourse.teaching.deciding.failure_modes import FAILURE_MODES
+from fcourse.teaching.deciding.failure_modes import FAILURE_MODES, TOOL_FAILURE_MODES
 from fcourse.teaching.wire.validation_common import (
     MAX_JSON_DEPTH,
     boolean,
@@ -274,8 +274,8 @@ def _extension(body: Mapping[str, Any]) -> dict[str, Any]:
     if mode is not None:
         if not isinstance(mode, str):
             raise type_error("fcourse.failure_mode", "a string", mode)
-        if mode not in FAILURE_MODES:
-            raise invalid_value("fcourse.failure_mode", mode, tuple(FAILURE_MODES))
+        if mode not in FAILURE_MODES and mode not in TOOL_FAILURE_MODES:
+            raise invalid_value("fcourse.failure_mode", mode, (*FAILURE_MODES, *TOOL_FAILURE_MODES))
         out["failure_mode"] = mode
     threshold = number(extension, "threshold", 0, 1000, "fcourse.threshold")
     if threshold is not None:

@@ -1,8 +1,9 @@
-"""The ``fcourse`` command line: ``serve`` the teaching model, or run a ``demo``.
+"""The ``fcourse`` command line: ``serve`` the teaching model, serve the shop over ``mcp``, or run a ``demo``.
 
 Introduced in chapter 0 (start here)::
 
     python -m fcourse serve [--host 127.0.0.1] [--port 8765] [--quiet]
+    python -m fcourse mcp [--db PATH] [--confirm-above-cents N]   # chapter 5: the shop as an MCP server (stdio)
     python -m fcourse demo refund [--scenario NAME]
     python -m fcourse cache          # build the teaching model's resource cache now (make install runs it)
 """
@@ -44,6 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Derive the teaching model's word tables and encoder arrays into the resource cache "
         "(FCOURSE_CACHE_DIR, else ~/.cache/fcourse) and print where they are.",
     )
+    commands.add_parser(
+        "mcp",
+        help="serve the chapter-4 shop's tools as an MCP server on stdio (for an MCP host)",
+        description="Chapter 5: the shop's tools over the Model Context Protocol; `mcp --help` lists the options.",
+        add_help=False,
+    ).add_argument("args", nargs=argparse.REMAINDER, help="options for the MCP server (see `mcp --help`)")
     demo = commands.add_parser("demo", help="run a demo, e.g. `demo refund --scenario NAME`", add_help=False)
     demo.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the demo")
     return parser
@@ -74,7 +81,12 @@ def _demo(argv: list[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["mcp"]:  # its options are its own (argparse's REMAINDER would not pass `--help` on)
+        from fcourse.remote import cli
+
+        return cli.main(argv[1:])
+    args = build_parser().parse_args(argv)
     if args.command == "serve":
         if not 0 <= args.port <= 65535:
             print(f"fcourse serve: --port must be between 0 and 65535, got {args.port}", file=sys.stderr)

@@ -23,8 +23,8 @@ def test_every_committed_set_and_probe_is_a_request() -> None:
 def test_compare_names_a_changed_decision_and_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     parameters = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
-    tools = [{"type": "function",
-              "function": {"name": "get_weather", "description": "Get the weather for a city.", "parameters": parameters}}]
+    function = {"name": "get_weather", "description": "Get the weather for a city.", "parameters": parameters}
+    tools = [{"type": "function", "function": function}]
     bodies = [("s/paris", {"model": dd.MODEL, "messages": [{"role": "user", "content": "Weather in Paris?"}],
                            "tools": tools}),
               ("s/bad", {"model": dd.MODEL, "messages": [], "tools": tools})]

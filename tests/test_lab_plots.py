@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from fcourse.lab.plots import Plot, cumulative, heatmap, line_plot
+from fcourse.lab.plots import Plot, bar_chart, cumulative, heatmap, line_plot
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -53,3 +53,16 @@ def test_bad_input_is_refused_with_the_reason(call, message: str) -> None:  # no
 
 def test_cumulative_is_a_running_total() -> None:
     assert cumulative([0, 1, 0, 2]) == [0, 1, 1, 3] and cumulative([]) == []
+
+
+def test_a_bar_chart_is_a_png_whose_text_lists_each_group_and_is_byte_stable() -> None:
+    make = lambda: bar_chart("Injected reviews", "set-up", ["off", "on"],  # noqa: E731
+                             {"proposals": [0, 12], "handler runs": [0, 0]}, y_label="reviews or calls")
+    plot = make()
+    assert plot.png.startswith(PNG_MAGIC) and plot.png == make().png
+    assert plot.summary.splitlines() == ["Injected reviews (reviews or calls by set-up)",
+                                         "  off: proposals 0, handler runs 0", "  on: proposals 12, handler runs 0"]
+    with pytest.raises(ValueError, match="2 values for 3 groups"):
+        bar_chart("t", "x", ["a", "b", "c"], {"s": [1, 2]})
+    with pytest.raises(ValueError, match="at least one series"):
+        bar_chart("t", "x", ["a"], {})

@@ -1,4 +1,5 @@
-"""The command line: ``python -m fcourse cache`` builds (or finds) every cached resource and says where."""
+"""The command line: ``python -m fcourse cache`` builds (or finds) every cached resource and says where; ``mcp``
+hands its options to the MCP server's own command line."""
 
 from __future__ import annotations
 
@@ -15,3 +16,12 @@ def test_cache_reports_each_resource_and_the_folder(capsys: pytest.CaptureFixtur
         "resource cache",
     ]
     assert all("ready in" in line for line in lines[:-1])
+
+
+def test_mcp_passes_its_own_options_to_the_mcp_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["mcp", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "--confirm-above-cents" in out and "--db" in out
+    assert main(["mcp", "--confirm-above-cents", "-5"]) == 2

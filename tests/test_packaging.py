@@ -52,3 +52,23 @@ def test_binder_post_build_installs_the_courses_jupyterlab_defaults(tmp_path: Pa
     subprocess.run(["bash", str(ROOT / "postBuild")], cwd=ROOT, env=env, check=True, timeout=60)
     installed = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     assert installed.read_bytes() == (ROOT / "lab-settings" / "overrides.json").read_bytes()
+
+
+def test_the_mcp_bound_is_the_version_chapter_5_is_tested_with() -> None:
+    """mcp>=2.3: in-memory Client(server), MCPServer, ToolAnnotations and protocol 2026-07-28 are what fcourse.remote
+    uses, and they are what this suite runs against (the installed version satisfies the bound)."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    [declared] = [Requirement(r) for r in _pyproject_requirements() if r.startswith("mcp")]
+    assert str(declared.specifier) == ">=2.3"
+    assert declared.specifier.contains(metadata.version("mcp"))
+    import mcp
+    import mcp.types
+    from mcp.server.mcpserver import MCPServer  # noqa: F401
+    from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+    assert "2026-07-28" in MODERN_PROTOCOL_VERSIONS and hasattr(mcp, "Client")
+    assert {"read_only_hint", "destructive_hint", "idempotent_hint", "open_world_hint"} <= set(
+        mcp.types.ToolAnnotations.model_fields)

@@ -142,3 +142,12 @@ def test_a_question_about_how_far_along_something_is_asks_for_its_status() -> No
         assert {"#status", "#lookup"} <= set(keys(text)), text
     for text in ("Is it raining?", "我想好了", "怎么样才能退款", "Where is the nearest branch?", "我还没想好"):
         assert "#status" not in keys(text), text
+
+
+def test_the_cached_lexicon_index_is_the_one_built_from_the_lexicon() -> None:
+    from fcourse.teaching.reading import analysis
+
+    en, zh = analysis._build_index()
+    cached_en, cached_zh, longest, zh_long = analysis._index()
+    assert list(cached_en.items()) == list(en.items()) and list(cached_zh.items()) == list(zh.items())
+    assert longest == max(len(k) for k in en) and all(len(w) >= 2 for w in zh_long)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fcourse.teaching.deciding.checking import schema_problems
@@ -689,3 +690,33 @@ def test_digits_inside_another_id_are_no_candidate_for_a_value_of_that_shape() -
     context = {"role": "system", "content": "Member card L-1188. Fine FN-204 (3.50). Saved card ending 7731."}
     d = run([context, {"role": "user", "content": "Pay the fine with my saved card."}], FINES)
     assert [c.arguments for c in d.tool_calls] == [{"fine_id": "FN-204", "card_last4": "7731"}]
+
+
+def test_a_pydantic_tool_with_an_optional_field_and_a_referenced_enum_is_called() -> None:
+    """``openai.pydantic_function_tool`` writes ``Optional[X]`` as ``anyOf: [X, null]`` and an Enum class as a
+    ``$ref`` into ``$defs``: a value nobody gave is null and the call is made, not asked back (issue 38)."""
+    import enum
+
+    import openai
+    from pydantic import BaseModel, Field
+
+    class Speed(enum.StrEnum):
+        standard = "standard"
+        express = "express"
+
+    class ShipOrder(BaseModel):
+        """Ship a paid order to the customer."""
+
+        order_id: str = Field(description="Order number, e.g. O-100")
+        speed: Speed
+        insured_value: float | None = Field(description="Insured value in euros, if the sender asks for insurance")
+
+    strict_tool = openai.pydantic_function_tool(ShipOrder, name="ship_order")
+    params = strict_tool["function"]["parameters"]
+    assert "$defs" in params and "anyOf" in json.dumps(params)
+    plain_call = run("Ship O-871 express, please.", [dict(strict_tool)])
+    assert [(c.name, c.arguments) for c in plain_call.tool_calls] == [
+        ("ship_order", {"order_id": "O-871", "speed": "express", "insured_value": None})]
+    noted = run("Ship O-871 standard, insured value 250 euros.", [dict(strict_tool)])
+    assert noted.tool_calls[0].arguments == {"order_id": "O-871", "speed": "standard", "insured_value": 250}
+    assert schema_problems(noted.tool_calls[0].arguments, params) == {}

@@ -30,6 +30,8 @@ def test_a_bare_number_after_at_is_a_clock_time_only_where_a_time_can_end() -> N
     assert clock_spans("a table for 4 at 12 people?") == ()
     assert clock_spans("dinner at 7?") != ()
     assert clock_spans("we have 2 in the family and 3 in the car") == ()  # no part of the day after it
+    assert clock_spans("she retired at 58.") == () and clock_spans("at 25.") == ()  # no hour of the clock
+    assert clock_spans("call me at 23.") != () and clock_spans("at 0?") != ()
 
 
 def test_which_parameters_want_a_clock_time() -> None:

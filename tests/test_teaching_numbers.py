@@ -46,6 +46,10 @@ def test_lengths_of_time_are_read_in_minutes() -> None:
                    "两个小时": [120], "一个半小时": [90], "一刻钟": [15]}
     assert durations_in("three boxes") == [] and durations_in("2027年") == []
     assert [d.minutes for d in durations_in("三个月")] == [3 * 43200]  # months and years too
+    from fcourse.teaching.reading.numbers import is_age
+
+    said = "she is 41 years old, with a 6-month-old puppy, and has lived here for 2 years, old friend"
+    assert [is_age(said, d) for d in durations_in(said)] == [True, True, False]  # the lengths of time that are ages
 
 
 def test_dozens_are_counted_in_twelves() -> None:

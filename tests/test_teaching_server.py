@@ -418,11 +418,11 @@ SLOW_SERVE = """
 import sys, time
 import fcourse.teaching.wire.server as server
 real = server.handle
-def slow(method, path, body):
+def slow(method, path, body, client=""):
     if path.endswith("/chat/completions") and b"slow" in body:
         print("computing", flush=True)
         time.sleep(1.0)
-    return real(method, path, body)
+    return real(method, path, body, client)
 server.handle = slow
 sys.exit(server.serve("127.0.0.1", 0, quiet=True))
 """
@@ -525,15 +525,15 @@ def test_a_body_that_trickles_in_gets_408(quick_server: TeachingServer) -> None:
     assert httpx2.get(quick_server.url + "/models").status_code == 200  # and the server lives on
 
 
-def _blocking_endpoint() -> tuple[Callable[[str, str, bytes], Any], threading.Event, threading.Event]:
+def _blocking_endpoint() -> tuple[Callable[[str, str, bytes, str], Any], threading.Event, threading.Event]:
     """An endpoint that holds every completion until ``release`` is set; ``entered`` tells one has begun."""
     entered, release = threading.Event(), threading.Event()
 
-    def endpoint(method: str, path: str, body: bytes) -> Any:
+    def endpoint(method: str, path: str, body: bytes, client: str) -> Any:
         if path.endswith("/chat/completions"):
             entered.set()
             release.wait(10)
-        return handle(method, path, body)
+        return handle(method, path, body, client)
 
     return endpoint, entered, release
 
@@ -631,7 +631,7 @@ def test_the_model_runs_on_as_many_threads_as_the_cores() -> None:
     lock, release = threading.Lock(), threading.Event()
     inside, most = [0], [0]
 
-    def endpoint(method: str, path: str, body: bytes) -> Any:
+    def endpoint(method: str, path: str, body: bytes, client: str) -> Any:
         if path.endswith("/chat/completions"):
             with lock:
                 inside[0] += 1
@@ -639,7 +639,7 @@ def test_the_model_runs_on_as_many_threads_as_the_cores() -> None:
             release.wait(10)
             with lock:
                 inside[0] -= 1
-        return handle(method, path, body)
+        return handle(method, path, body, client)
 
     with TeachingServer("127.0.0.1", 0, quiet=True, endpoint=endpoint) as server:
         client = openai.OpenAI(api_key="classroom", base_url=server.url, max_retries=0, timeout=15)
@@ -667,12 +667,12 @@ def test_new_routes_and_lazy_streams_pass_through_unchanged() -> None:
             produced.append(threading.current_thread().name)
             yield f"data: {word}\n\n".encode()
 
-    def endpoint(method: str, path: str, body: bytes) -> Reply:
+    def endpoint(method: str, path: str, body: bytes, client: str) -> Reply:
         if path == "/v1/responses?stream=1":
             return Reply(200, (("content-type", "text/event-stream"),), b"", lazy())  # type: ignore[arg-type]
         if path == "/v1/responses":
             return Reply(201, (("content-type", "application/json"), ("x-echo", method)), body)
-        return handle(method, path, body)
+        return handle(method, path, body, client)
 
     with TeachingServer("127.0.0.1", 0, quiet=True, endpoint=endpoint) as server:
         plain = httpx2.post(server.url + "/responses", content=b'{"input": "hi"}')
@@ -713,3 +713,55 @@ def test_many_idle_and_half_sent_connections_do_not_delay_a_new_request(quick_se
     finally:
         for sock in idle + half:
             sock.close()
+
+
+# --------------------------------------------------------------------------- stored responses, per client (issue 38)
+
+
+def _learner(server: str, client_id: str | None, local_address: str | None = None) -> openai.OpenAI:
+    """An SDK client as ``fcourse.connect()`` makes one for a classroom: with its ``X-Fcourse-Client`` id, or
+    (a plain SDK) without one, from ``local_address``."""
+    headers = {"X-Fcourse-Client": client_id} if client_id else {}
+    http = httpx2.Client(transport=httpx2.HTTPTransport(local_address=local_address)) if local_address else None
+    return openai.OpenAI(api_key="classroom", base_url=server, max_retries=0, default_headers=headers,
+                         **({"http_client": http} if http else {}))
+
+
+def test_two_clients_can_neither_read_nor_delete_each_others_responses(server: str) -> None:
+    alice, bob = _learner(server, "alice-machine"), _learner(server, "bob-machine")
+    question = "Hello! Which shapes of the protocol do you speak?"
+    mine, theirs = alice.responses.create(model=MODEL_NAME, input=question), \
+        bob.responses.create(model=MODEL_NAME, input=question)
+    assert mine.id == theirs.id and mine.output_text == theirs.output_text  # the same request, the same bytes
+    assert alice.responses.retrieve(mine.id).output_text == mine.output_text
+    bob.responses.delete(theirs.id)  # bob forgets *his* copy ...
+    with pytest.raises(openai.NotFoundError):
+        bob.responses.retrieve(theirs.id)
+    assert alice.responses.retrieve(mine.id).id == mine.id  # ... alice's is still there
+    carol = _learner(server, "carol-machine")
+    with pytest.raises(openai.NotFoundError):  # and a third client never sees it
+        carol.responses.retrieve(mine.id)
+    with pytest.raises(openai.NotFoundError):
+        carol.responses.delete(mine.id)
+    with pytest.raises(openai.BadRequestError, match="Previous response with id"):
+        carol.responses.create(model=MODEL_NAME, input="And?", previous_response_id=mine.id)
+    follow = alice.responses.create(model=MODEL_NAME, input="And?", previous_response_id=mine.id)
+    assert follow.previous_response_id == mine.id
+
+
+def test_without_a_client_id_the_address_keeps_responses_apart(server: str) -> None:
+    here, there = _learner(server, None), _learner(server, None, local_address="127.0.0.2")
+    made = here.responses.create(model=MODEL_NAME, input="Hello from one address!")
+    assert here.responses.retrieve(made.id).id == made.id
+    with pytest.raises(openai.NotFoundError):
+        there.responses.retrieve(made.id)
+    with pytest.raises(openai.NotFoundError):
+        _learner(server, "some-machine").responses.retrieve(made.id)  # an id sent is another namespace too
+
+
+def test_created_at_is_the_course_clock_over_http(client: openai.OpenAI) -> None:
+    from fcourse.clock import DEMO_EPOCH
+
+    response = client.responses.create(model=MODEL_NAME, input="What time is it on your clock?")
+    completion = client.chat.completions.create(model=MODEL_NAME, messages=[{"role": "user", "content": "Hi!"}])
+    assert response.created_at == completion.created == DEMO_EPOCH  # 2026-04-14T00:00:00Z, for every reply

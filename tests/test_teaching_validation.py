@@ -79,7 +79,7 @@ CASES: list[tuple[str, dict[str, Any], int, str | None, str | None, str]] = [
         "fcourse.failure_mode",
         "invalid_value",
         "Invalid value: 'explode'. Supported values are: 'clean', 'prose', 'fence', 'truncated', "
-        "'trailing_comma', 'single_quotes', 'two_objects', and 'forgot'.",
+        "'trailing_comma', 'single_quotes', 'two_objects', 'forgot', and 'obeys_tool_text'.",
     ),
     (
         "temperature too high",

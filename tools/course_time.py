@@ -257,7 +257,8 @@ def readme_block(chapters: Sequence[ChapterTime]) -> str:
         "| time | what |",
         "| --- | --- |",
     ]
-    breaks = {1: ("coffee break", 15), 2: ("lunch", 60), 3: ("coffee break", 15)}  # after the chapter at index
+    # after the chapter at index: a break between every two chapters of an hour and more
+    breaks = {1: ("coffee break", 15), 2: ("lunch", 60), 3: ("coffee break", 15), 4: ("coffee break", 15)}
     clock = 9 * 60
     for position, chapter in enumerate(core):
         minutes = _round5(chapter.core_minutes)

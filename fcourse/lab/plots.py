@@ -1,7 +1,8 @@
 """Charts of numbers, drawn with matplotlib and stored as PNG outputs every notebook viewer shows.
 
 Introduced in chapter 3 (accuracy against the number of tools and against vagueness, the
-confusion matrix) and used in chapter 4 (the claim race, doubles per try). Each function
+confusion matrix) and used in chapter 4 (the claim race, doubles per try) and chapter 5 (injected
+reviews, as grouped bars). Each function
 returns a :class:`Plot`: a notebook shows its ``image/png``; its ``text/plain`` states the
 numbers drawn, so a text-only viewer, a screen reader and nbval (which compares text, not
 image bytes) all read the same figures.
@@ -9,7 +10,7 @@ image bytes) all read the same figures.
 The figures are built on ``matplotlib.figure.Figure`` directly, not through ``pyplot``: no
 global figure state, nothing shown twice by the inline backend, nothing left open. Colours
 are the Okabe-Ito palette (safe for colour-blind readers), and every series also differs by
-marker and line style, so the chart still reads when printed in grey. The PNG is written
+marker and line style (lines) or hatch (bars), so the chart still reads when printed in grey. The PNG is written
 without a timestamp or version stamp, so an unchanged chart gives the same bytes on a re-run.
 """
 
@@ -17,16 +18,18 @@ from __future__ import annotations
 
 import base64
 import io
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Plot", "cumulative", "heatmap", "line_plot"]
+__all__ = ["Plot", "bar_chart", "cumulative", "heatmap", "line_plot"]
 
-#: Okabe-Ito colours, then a marker and a line style per series (greyscale needs the last two)
+#: Okabe-Ito colours, then a marker, a line style and a hatch per series (greyscale needs the last three)
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 MARKERS = ("o", "s", "^", "D", "v", "P", "X")
 LINES = ("-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 3)))
+HATCHES = ("", "//", "..", "xx", "\\\\", "++", "oo")
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,48 @@ def heatmap(title: str, labels: Sequence[str], matrix: Sequence[Sequence[int]], 
            if i != j and values[i, j]]
     lines = [f"{title}: {right} of {total} on the diagonal ({row_label} = {column_label})"]
     lines += [f"  {row_label} {a}, {column_label} {b}: {n}" for a, b, n in off]
+    return _finish(figure, "\n".join(lines))
+
+
+def bar_chart(title: str, x_label: str, groups: Sequence[str], series: Mapping[str, Sequence[float]], *,
+              y_label: str = "count") -> Plot:
+    """Grouped bars, one group per entry of ``groups`` and one bar per series, each value written on its bar.
+
+    Introduced in chapter 5 (injected reviews: proposals, calls that reached the shop, handler runs).
+    Each series has its own colour *and* hatch, and every value is printed, so a bar of 0 is still
+    read as 0 and the chart needs no colour at all.
+    """
+    if not series:
+        raise ValueError("a bar chart needs at least one series")
+    for name, values in series.items():
+        if len(values) != len(groups):
+            raise ValueError(f"series {name!r} has {len(values)} values for {len(groups)} groups")
+    figure = _figure(7.2, 4.4)
+    axes = figure.add_subplot()
+    width = 0.8 / len(series)
+    peak = max([max(values) for values in series.values()] + [1])
+    for i, (name, values) in enumerate(series.items()):
+        positions = [g + (i - (len(series) - 1) / 2) * width for g in range(len(groups))]
+        bars = axes.bar(positions, list(values), width, label=name, color=COLOURS[i % len(COLOURS)],
+                        hatch=HATCHES[i % len(HATCHES)], edgecolor="#222222", linewidth=0.8)
+        for bar, value in zip(bars, values):
+            axes.text(bar.get_x() + bar.get_width() / 2, bar.get_height() + 0.015 * peak, _number(value),
+                      ha="center", va="bottom", fontsize=9)
+    axes.set_xticks(range(len(groups)), [textwrap.fill(str(group), 16) for group in groups])
+    axes.set_ylim(0, peak * (1.25 + 0.12 * len(series)))
+    if all(float(v).is_integer() for values in series.values() for v in values):  # counts: whole-number ticks
+        from matplotlib.ticker import MaxNLocator
+
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_title(title)
+    axes.set_xlabel(x_label)
+    axes.set_ylabel(y_label)
+    axes.grid(True, axis="y", color="#dddddd", linewidth=0.8)
+    axes.set_axisbelow(True)
+    axes.legend(loc="upper left", frameon=True)  # above the bars: the axis leaves room for it
+    lines = [f"{title} ({y_label} by {x_label})"]
+    lines += [f"  {group}: " + ", ".join(f"{name} {_number(values[g])}" for name, values in series.items())
+              for g, group in enumerate(groups)]
     return _finish(figure, "\n".join(lines))
 
 

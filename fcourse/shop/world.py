@@ -29,7 +29,9 @@ __all__ = [
     "DEMO_ARGUMENTS",
     "DEMO_KEY",
     "DEMO_SESSION",
+    "GET_ORDER_RESULT_SCHEMA",
     "GET_ORDER_SCHEMA",
+    "REFUND_ORDER_RESULT_SCHEMA",
     "REFUND_ORDER_SCHEMA",
     "World",
     "build_world",
@@ -77,6 +79,39 @@ GET_ORDER_SCHEMA: dict[str, Any] = {
         "user_id": {"type": "string", "description": "Filled from the session, never by the model."},
     },
     "required": ["order_id", "user_id"],
+    "additionalProperties": False,
+}
+
+#: What ``get_order`` returns (chapter 5 serves it as the tool's MCP output schema).
+GET_ORDER_RESULT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "order_id": {"type": "string", "description": "The order id."},
+        "amount_cents": {"type": "integer", "description": "What the order cost, in cents."},
+        "currency": {"type": "string", "description": "ISO 4217 currency code, e.g. CNY."},
+        "status": {
+            "type": "string",
+            "enum": ["unpaid", "paid", "partially_refunded", "refunded", "cancelled"],
+            "description": "Where the order stands: payment and refund.",
+        },
+        "refunded_cents": {"type": "integer", "description": "How much has been refunded so far, in cents."},
+    },
+    "required": ["order_id", "amount_cents", "currency", "status", "refunded_cents"],
+    "additionalProperties": False,
+}
+
+#: What ``refund_order`` returns, fresh or replayed (chapter 5 serves it as the tool's MCP output schema).
+REFUND_ORDER_RESULT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "refund_id": {"type": "string", "description": "The refund's id, derived from the user and the key."},
+        "order_id": {"type": "string", "description": "The refunded order."},
+        "amount_cents": {"type": "integer", "description": "The amount refunded, in cents."},
+        "currency": {"type": "string", "description": "ISO 4217 currency code, e.g. CNY."},
+        "idempotency_key": {"type": "string", "description": "The key this refund was made under."},
+        "status": {"type": "string", "enum": ["REFUNDED"], "description": "Always REFUNDED for a result."},
+    },
+    "required": ["refund_id", "order_id", "amount_cents", "currency", "idempotency_key", "status"],
     "additionalProperties": False,
 }
 
@@ -144,7 +179,11 @@ def register_refund_tools(
         side_effects=True,
         roles={"customer", "support"},
         confirm_when=needs_confirmation,
-        confirm_reason=f"refunds above {confirm_above_cents} cents need the user's confirmation",
+        confirm_reason=(
+            f"refunds above {confirm_above_cents} cents need the user's confirmation"
+            if confirm_above_cents > 0
+            else "every refund needs the user's confirmation"
+        ),
         health_check=service.health,
         session_args={"user_id": "user_id"},
         idempotency_key_arg="idempotency_key",

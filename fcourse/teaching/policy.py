@@ -19,6 +19,9 @@ The pipeline (one module per stage, each passing one record forward)
     Between 1 and 2, a turn that asks for no tool - stop, a retraction, a
     goodbye, an emergency, a false record, someone else's account - is answered
     and no tool is scored (``halts.read_halt``, ``refusals.read_refusal``; issue 36).
+    Only with the opt-in failure mode ``obeys_tool_text`` (chapter 5) does
+    ``tool_text.obey`` run first: an instruction found in a tool result or a
+    tool description is taken as the user's turn (``fcourse.teaching.deciding.tool_text``).
 
 How it picks a tool (stage 2, ``routing``; stage 3, ``intents``)
     By reading each tool's *description*, never its name; ``fcourse.teaching.deciding.routing``'s
@@ -72,6 +75,16 @@ How it fills arguments (stage 4, ``filling``)
     inventing it. Several values for one entity ("北京和上海") become several
     calls when ``parallel_tool_calls`` is true, else only the first.
 
+Structured Outputs (``response_format`` / ``text.format``; issue 38)
+    A tool call is still a tool call; the *answer* takes the request's format.
+    A ``json_schema`` is filled by ``fcourse.teaching.deciding.schema_fill``: each
+    object of the schema is read as a tool's parameters and goes through stages
+    1-4b, so values come only from the user, the system context or a tool
+    result. ``fcourse.teaching.wording.structured`` validates the object
+    against the schema and replies with it - or, with ``strict`` and a value
+    nobody gave, with a refusal. ``json_object`` (JSON mode) fills the JSON format
+    the prompt shows, never broken by a failure mode.
+
 tool_choice
     ``"none"`` never calls; ``"auto"`` calls when a tool fits; ``"required"``
     calls the best-scoring tool and a named choice calls that tool, even with
@@ -106,8 +119,10 @@ Limits (say them out loud in class)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from fcourse.teaching.deciding import tool_text
 from fcourse.teaching.deciding.checking import check
 from fcourse.teaching.deciding.conversation import read_conversation
 from fcourse.teaching.deciding.decision import Decision
@@ -115,9 +130,11 @@ from fcourse.teaching.deciding.filling import fill
 from fcourse.teaching.deciding.halts import read_halt
 from fcourse.teaching.deciding.intents import choose
 from fcourse.teaching.deciding.neighbours import values_decide
+from fcourse.teaching.deciding.response_schema import ResponseFormat, response_format
 from fcourse.teaching.deciding.routing import THRESHOLD, route
 from fcourse.teaching.wording import text as text_model
 from fcourse.teaching.wording.reply import answer_results, limit, word, word_halt
+from fcourse.teaching.wording.structured import json_mode, structured
 
 __all__ = ["THRESHOLD", "decide", "decision_record"]
 
@@ -137,16 +154,37 @@ def decision_record(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _decide(request: dict[str, Any]) -> Decision:
+    if tool_text.requested(request):  # the opt-in failure mode obeys_tool_text (chapter 5); off: never reached
+        obeyed = tool_text.obey(request, _decide)
+        if obeyed is not None:
+            return obeyed
+        request = tool_text.without_mode(request)
     conversation = read_conversation(request, THRESHOLD)  # 1
+    fmt = response_format(request)
     if not conversation.tools and not conversation.trailing:
-        return text_model.reply(request)
+        return _formatted(request, conversation, fmt, "text", lambda: text_model.reply(request))
     if conversation.trailing and not conversation.forced:
-        return answer_results(conversation, *conversation.trailing)
+        return _formatted(request, conversation, fmt, "answer",
+                          lambda: answer_results(conversation, *conversation.trailing))  # type: ignore[misc]
     halt = None if conversation.forced else read_halt(conversation)  # stop, take back, goodbye, emergency ...
     if halt is not None:
-        return word_halt(conversation, halt)
+        return _formatted(request, conversation, fmt, "answer", lambda: word_halt(conversation, halt))
     routing = route(conversation)  # 2
     act = choose(conversation, routing)  # 3
     proposal = check(conversation, routing, act, fill(conversation, routing, act))  # 4 (and 4b)
     act, proposal = values_decide(conversation, routing, act, proposal)  # 4c
-    return word(conversation, routing, act, proposal)  # 5
+    decision = word(conversation, routing, act, proposal)  # 5
+    if fmt is None or decision.tool_calls:  # a tool call is a tool call; the format shapes the answer
+        return decision
+    return _formatted(request, conversation, fmt, "answer", lambda: decision)
+
+
+def _formatted(request: dict[str, Any], conversation: Any, fmt: ResponseFormat | None, kind: str,
+               plain: Callable[[], Decision]) -> Decision:
+    """The reply in the request's response format (Structured Outputs, JSON mode), or the plain one."""
+    if fmt is None:
+        return plain()
+    head = {**conversation.record(), "tools": []} if kind == "text" else dict(plain().record)
+    if fmt.kind == "json_schema":
+        return structured(request, fmt, conversation.language, kind, head)
+    return json_mode(request, kind, head, lambda: plain().content or "")

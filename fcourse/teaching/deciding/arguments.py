@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcourse.teaching.deciding.choosing import nearest, pick_candidate
+from fcourse.teaching.deciding.response_schema import plain
 from fcourse.teaching.deciding.value_kinds import code_in, code_in_context, is_code, names_code
 from fcourse.teaching.reading.analysis import analyse, stem
 from fcourse.teaching.reading.dates import (
@@ -75,7 +76,7 @@ from fcourse.teaching.reading.extract import Candidate, candidates, example_patt
 from fcourse.teaching.reading.freetext import CUT_FROM_AROUND, free_text, whole_request
 from fcourse.teaching.reading.locations import find_locations
 from fcourse.teaching.reading.named_values import described_default, enum_value, inline_label, label_value
-from fcourse.teaching.reading.numbers import durations_in, unit_of
+from fcourse.teaching.reading.numbers import durations_in, is_age, unit_of
 from fcourse.teaching.reading.options import VAGUE_VERBS, false_clause, glossed_option, hyphened, said_off
 from fcourse.teaching.reading.params import coerce, main_type, param_text, types_of
 from fcourse.teaching.reading.proper_names import asks_for_a_name, not_a_name, proper_name
@@ -191,6 +192,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
     filled = Filled()
     if not isinstance(parameters, dict):
         return filled
+    parameters = plain(parameters)  # pydantic's $ref and Optional (anyOf with null) read as the plain shape
     props = parameters.get("properties") or {}
     if not isinstance(props, dict):
         return filled
@@ -329,7 +331,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             if kind == "number":  # "7 Kings Road" is a place, not 7 of something
                 taken = taken + [(s, e) for _, s, e, _ in find_locations(text)]
                 if not unit_of(param_text(param, schema)):  # "2 hrs" is how long, not 2 people
-                    taken = taken + [(d.start, d.end) for d in durations_in(text)]
+                    age = "age" in analyse(param_text(param, schema)).keys  # "41 years old" is an age
+                    taken = taken + [(d.start, d.end) for d in durations_in(text) if not (age and is_age(text, d))]
             cands = [c for c in cands if all(c.end <= a or c.start >= b for a, b in taken)]
             if not cands:
                 continue

@@ -13,16 +13,14 @@ model). ``check(conversation, routing, act, proposal)`` takes stage 4's
    word of its description) and holds no other value of the same shape. The
    "today" a conversation states is a reference for dates, not a value.
    Several candidates and none chosen by the user: ask back.
-3. **Dates** - a ``format: date`` parameter gets ``YYYY-MM-DD``, resolved
-   against the conversation's stated today (``fcourse.teaching.reading.day_resolver``);
-   a date that cannot be resolved is not sent.
+3. **Dates** - a ``format: date`` parameter gets ``YYYY-MM-DD``, resolved against the conversation's
+   stated today (``fcourse.teaching.reading.day_resolver``); a date that cannot be resolved is not sent.
 4. **Missing values the user did give** - a number written as words or
    Chinese numerals (``fcourse.teaching.reading.numbers``), a date, or an enum value
    said in other words or in Chinese (word embeddings and CC-CEDICT glosses:
    ``fcourse.teaching.reading.semantics``, ``fcourse.teaching.reading.glosses``).
-5. **The tool's own JSON Schema** - the arguments are validated
-   (``fcourse.schema``, plus ``format: date``); a value that does not fit is
-   not sent: the model asks for it instead.
+5. **The tool's own JSON Schema** - the arguments are validated (``fcourse.schema``, plus
+   ``format: date``); a value that does not fit is not sent: the model asks for it instead.
 """
 
 from __future__ import annotations
@@ -41,6 +39,7 @@ from fcourse.teaching.deciding.given_enums import fill_enums, order_enums, said_
 from fcourse.teaching.deciding.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.deciding.intents import Act
 from fcourse.teaching.deciding.moves import is_new
+from fcourse.teaching.deciding.response_schema import plain
 from fcourse.teaching.deciding.routing import Routing, tool_profile
 from fcourse.teaching.reading.dates import wants_day
 from fcourse.teaching.reading.day_resolver import dates_in, months_in, today_in
@@ -377,6 +376,7 @@ def check(conversation: Conversation, routing: Routing, act: Act, proposal: Prop
         main, effect, searches = tool_profile(conversation.tools[row["index"]])
         # a tool not known to only read counts as one that changes things (a Chinese verb the lexicon lacks: 换到)
         effect = effect or not (searches or main in ("lookup", "search") or ACTS_NOT.search(about))
+        params = plain(params)  # pydantic's $ref and Optional (anyOf with null) read as the plain shape
         checked = _check_one(conversation, text, params, f, today, excluded, notes, row["name"], about, effect)
         if checked.fan_out:
             param, values = checked.fan_out

@@ -41,6 +41,10 @@ class Decision:
     ``record`` is the glass-box decision record: JSON-serialisable, it says the
     score of each tool and which words carried it, where each argument came
     from, and why it asked, answered or called.
+    ``refusal`` is set (and ``content`` is None) when a strict response schema
+    cannot be filled from the conversation (Structured Outputs, issue 38): the
+    API's own field, ``message.refusal`` in Chat Completions and a ``refusal``
+    content part in the Responses API.
     """
 
     kind: Literal["tool_calls", "ask", "answer", "text"]
@@ -48,6 +52,7 @@ class Decision:
     tool_calls: tuple[ProposedCall, ...] = ()
     finish_reason: Literal["stop", "tool_calls", "length"] = "stop"
     record: dict[str, Any] = field(default_factory=dict)
+    refusal: str | None = None
 
 
 def check_decision(decision: object, request: dict[str, Any]) -> Decision:
@@ -60,6 +65,9 @@ def check_decision(decision: object, request: dict[str, Any]) -> Decision:
         raise PolicyContractError(f"unknown finish_reason {decision.finish_reason!r}")
     if decision.content is not None and not isinstance(decision.content, str):
         raise PolicyContractError("content must be a string or None")
+    if decision.refusal is not None and (not isinstance(decision.refusal, str) or decision.content is not None
+                                         or decision.tool_calls):
+        raise PolicyContractError("a refusal is a string, with no content and no tool calls beside it")
     names = {tool["function"]["name"] for tool in request["tools"]}
     for call in decision.tool_calls:
         if not isinstance(call, ProposedCall) or not isinstance(call.arguments, dict):

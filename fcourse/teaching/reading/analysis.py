@@ -173,9 +173,8 @@ def _stem_en(surface: str) -> str:
     return word if "'" in word else stem(word)
 
 
-@functools.lru_cache(maxsize=1)
-def _index() -> tuple[dict[tuple[str, ...], str], dict[str, str], int, tuple[str, ...]]:
-    """Lexicon lookups: English stem sequences and Chinese words -> concept."""
+def _build_index() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
+    """English stem sequences and Chinese words of the lexicon -> concept (Snowball stems every English form)."""
     en: dict[tuple[str, ...], str] = {}
     zh: dict[str, str] = {}
     for concept, (_, forms) in CONCEPTS.items():
@@ -186,6 +185,36 @@ def _index() -> tuple[dict[tuple[str, ...], str], dict[str, str], int, tuple[str
                 words = tuple(_stem_en(w) for w in re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)?", form))
                 if words:
                     en.setdefault(words, concept)
+    return en, zh
+
+
+@functools.lru_cache(maxsize=1)
+def _index() -> tuple[dict[tuple[str, ...], str], dict[str, str], int, tuple[str, ...]]:
+    """Lexicon lookups: English stem sequences and Chinese words -> concept.
+
+    Stemming the lexicon's 500 English forms costs a new process about 25 ms, so the index is kept in the
+    resource cache (``resources``), keyed by this module, the lexicon and the stemmer.
+    """
+    import json
+    from pathlib import Path
+
+    import snowballstemmer
+
+    from fcourse.teaching.reading import lexicon
+    from fcourse.teaching.reading.resources import artifact
+
+    def build(path: Path) -> None:
+        en, zh = _build_index()
+        path.write_text(json.dumps({"en": [[list(k), v] for k, v in en.items()], "zh": zh}, ensure_ascii=False),
+                        encoding="utf-8")
+
+    inputs = [Path(__file__), Path(lexicon.__file__), Path(snowballstemmer.__file__).parent / "english_stemmer.py"]
+    path = artifact("lexicon_index.json", inputs, build)
+    if path is None:
+        en, zh = _build_index()
+    else:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        en, zh = {tuple(k): v for k, v in data["en"]}, data["zh"]
     longest = max(len(k) for k in en)
     zh_long = tuple(sorted((w for w in zh if len(w) >= 2), key=lambda w: (-len(w), w)))
     return en, zh, longest, zh_long

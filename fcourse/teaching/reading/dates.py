@@ -124,8 +124,8 @@ _CLOCK_SPAN_RES = (
     re.compile(rf"{_PAST.pattern}(?:{_DAY_PART_EN.pattern})?|\b\d{{1,2}}(?::\d{{2}})?{_DAY_PART_EN.pattern}",
                re.IGNORECASE),
     re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b"
-               r"|(?<=\bat )\d{1,2}(?=\s*(?:$|[^\w\s]|o'clock|tonight|tomorrow|today|on\b|this\b|next\b|in the\b)"
-               r")", re.IGNORECASE),
+               r"|(?<=\bat )(?:[01]?\d|2[0-4])(?!\d)"  # an hour of the clock: "died at 36" is no time
+               r"(?=\s*(?:$|[^\w\s]|o'clock|tonight|tomorrow|today|on\b|this\b|next\b|in the\b))", re.IGNORECASE),
 )
 _EVENING = re.compile(r"tonight|afternoon|evening|night|下午|晚上|傍晚|今晚|明晚", re.IGNORECASE)
 

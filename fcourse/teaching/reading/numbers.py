@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["MEASURE_WORDS", "Duration", "Number", "durations_in", "numbers_in", "unit_of"]
+__all__ = ["MEASURE_WORDS", "Duration", "Number", "durations_in", "is_age", "numbers_in", "unit_of"]
 
 #: digits glued to letters are an id's (L-4821, 12-ABC), but a hyphen and a lower-case word is a unit ("45-minute")
 _DIGITS = re.compile(r"(?<![A-Za-z0-9_+.])(?<![A-Za-z]-)\d+(?:\.\d+)?(?!(?!-[a-z]{3,}\b)[A-Za-z0-9_.-]*[A-Za-z]|\d)")
@@ -128,6 +128,15 @@ def _amount(token: str) -> float:
     from word2number import w2n
 
     return float(w2n.word_to_num(low))
+
+
+#: what makes "N years" an age: "41 years old", "a 6-month-old puppy" (a closed class)
+_AGE = re.compile(r"[\s-]+old\b", re.IGNORECASE)
+
+
+def is_age(text: str, duration: Duration) -> bool:
+    """Whether a length of time in ``text`` is someone's age ("41 years old", "6-year-old twins")."""
+    return _AGE.match(text, duration.end) is not None
 
 
 def durations_in(text: str) -> list[Duration]:

@@ -39,14 +39,12 @@ class _Embeddings:
     """
 
     def __init__(self, folder: Any) -> None:
-        from safetensors import safe_open
         from tokenizers import Tokenizer
 
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizers" / "l2_supercat_tokenizer_config.json"))
         self.tokenizer.enable_padding()
         self.tokenizer.no_truncation()
-        with safe_open(str(folder / "weights" / "l2_supercat_256.safetensors"), framework="np", device="cpu") as f:
-            self.weights = f.get_tensor("embedding.weight")  # float16; rows become float32 when used
+        self.weights = _weights(folder / "weights" / "l2_supercat_256.safetensors")  # float16; float32 when used
 
     def embed(self, texts: list[str]) -> Any:
         """Mean of the texts' token embeddings (float32), as ``WordLlamaInference.embed(texts)``."""
@@ -59,6 +57,26 @@ class _Embeddings:
         tokens = np.ascontiguousarray(self.weights[ids].astype(np.float32))
         mask_sum = np.maximum(mask.sum(axis=1, keepdims=True), 1.0).astype(np.float32)
         return np.sum(tokens * mask[..., np.newaxis], axis=1, dtype=np.float32) / mask_sum
+
+
+def _weights(path: Any) -> Any:
+    """The 32,000 x 256 embedding table: memory-mapped from a ``.npy`` copy in the resource cache (a decision
+    reads a few rows), or read whole from the safetensors file when no cache can be written."""
+    import numpy as np
+    from safetensors import safe_open
+
+    from fcourse.teaching.reading.resources import artifact
+
+    def read() -> Any:
+        with safe_open(str(path), framework="np", device="cpu") as f:
+            return f.get_tensor("embedding.weight")
+
+    def build(target: Any) -> None:
+        with open(target, "wb") as out:
+            np.save(out, read())
+
+    cached = artifact("wordllama_weights.npy", [path], build)
+    return read() if cached is None else np.load(cached, mmap_mode="r")
 
 
 @lru_cache(maxsize=1)

@@ -3,7 +3,8 @@
 ``endpoint`` routes a request (Chat Completions, Responses, models, explain) and answers with the hosted
 API's bodies and status codes; ``responses`` serves ``/v1/responses`` on the same policy, with
 ``responses_validation``, ``responses_items`` (input items, pairing by ``call_id``), ``responses_tools``,
-``responses_shaping`` (output items, events) and ``responses_store`` (``previous_response_id``);
+``responses_shaping`` (output items, events) and ``responses_store`` (``previous_response_id``, one
+namespace per client);
 ``validation`` and its helpers (``validation_messages``, ``validation_tools``, ``validation_common``)
 check a request field by field with the hosted API's error wording;
 ``shaping`` turns the policy's ``Decision`` into a response body or a stream of chunks (ids, usage,

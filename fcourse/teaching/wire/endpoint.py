@@ -208,8 +208,8 @@ def _is_responses_body(body: object) -> bool:
     return isinstance(body, dict) and "input" in body and "messages" not in body
 
 
-def _responses_explanation(body: object) -> dict[str, Any]:
-    request, _ = responses.prepare(body, CONTEXT_WINDOW)
+def _responses_explanation(body: object, namespace: str = "") -> dict[str, Any]:
+    request, _ = responses.prepare(body, CONTEXT_WINDOW, namespace)
     decision = _decide(request.chat)
     response = response_body(request, decision, request_digest(request.canonical()))
     return {
@@ -227,10 +227,10 @@ def _responses_explanation(body: object) -> dict[str, Any]:
     }
 
 
-def _explanation(body: object) -> dict[str, Any]:
+def _explanation(body: object, namespace: str = "") -> dict[str, Any]:
     """The glass-box record for a body (what ``POST /v1/fcourse/explain`` answers)."""
     if _is_responses_body(body):
-        return _responses_explanation(body)
+        return _responses_explanation(body, namespace)
     request, _ = _validated(body)
     digest = request_digest(request)
     decision = _decide(request)
@@ -298,19 +298,19 @@ def _chat(raw: bytes) -> Reply:
     return json_reply(completion_body(request, decision, digest), extra)
 
 
-def _explain_route(raw: bytes) -> Reply:
-    return json_reply(_explanation(parse_json_body(raw)))
+def _explain_route(raw: bytes, client: str) -> Reply:
+    return json_reply(_explanation(parse_json_body(raw), client))
 
 
-def _route(method: str, path: str, raw: bytes) -> Reply:
+def _route(method: str, path: str, raw: bytes, client: str) -> Reply:
     routes: dict[str, dict[str, Any]] = {
         "/v1/chat/completions": {"POST": lambda: _chat(raw)},
-        "/v1/responses": {"POST": lambda: responses.create(raw, _reply_decision, CONTEXT_WINDOW)},
-        "/v1/fcourse/explain": {"POST": lambda: _explain_route(raw)},
+        "/v1/responses": {"POST": lambda: responses.create(raw, _reply_decision, CONTEXT_WINDOW, client)},
+        "/v1/fcourse/explain": {"POST": lambda: _explain_route(raw, client)},
         "/v1/models": {"GET": lambda: json_reply({"object": "list", "data": [_model_object()]})},
     }
     if path.startswith("/v1/responses/") and path.count("/") == 3:
-        return responses.item_route(method, path[len("/v1/responses/") :])
+        return responses.item_route(method, path[len("/v1/responses/") :], client)
     if path.startswith("/v1/models/"):
         model = path[len("/v1/models/") :]
         if method != "GET":
@@ -335,12 +335,14 @@ def _method_not_allowed(method: str, path: str, allowed: tuple[str, ...]) -> Rep
     return error_reply(err, (("allow", ", ".join(allowed)),))
 
 
-def handle(method: str, path: str, body: bytes = b"") -> Reply:
+def handle(method: str, path: str, body: bytes = b"", client: str = "") -> Reply:
     """Answer one HTTP request to the teaching model. Never raises.
 
-    ``path`` may carry a query string (it is ignored). A request the hosted API
-    would reject gets its 4xx error body; only a bug in the policy or here can
-    give a 500, whose message names the exception.
+    ``path`` may carry a query string (it is ignored). ``client`` is the namespace
+    of the asker's stored responses (``responses_store``): the server passes the
+    ``X-Fcourse-Client`` header or the client's address; in-process it is ``""``.
+    A request the hosted API would reject gets its 4xx error body; only a bug in
+    the policy or here can give a 500, whose message names the exception.
     """
     try:
         path = path.split("?", 1)[0].split("#", 1)[0].encode("utf-8", "replace").decode("utf-8")
@@ -352,7 +354,7 @@ def handle(method: str, path: str, body: bytes = b"") -> Reply:
                 code="request_too_large",
                 status=413,
             )
-        return _route(method.upper(), path, body)
+        return _route(method.upper(), path, body, client)
     except InvalidRequestError as err:
         return error_reply(err)
     except Exception as err:  # a bug, not a bad request: say so, never crash the caller

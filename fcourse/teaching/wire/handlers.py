@@ -31,7 +31,7 @@ from tornado import iostream, locks, web
 
 from fcourse.errors import InvalidRequestError
 from fcourse.teaching.wire.endpoint import MAX_BODY_BYTES, Reply, error_reply
-from fcourse.teaching.wire.room import Room, identify
+from fcourse.teaching.wire.room import Room, identify, store_namespace
 
 __all__ = [
     "DRAIN_LIMIT",
@@ -62,7 +62,7 @@ class Shell(Protocol):
     request_timeout: float
     loop: asyncio.AbstractEventLoop
 
-    def run(self, method: str, path: str, body: bytes) -> asyncio.Future[Reply]: ...
+    def run(self, method: str, path: str, body: bytes, client: str) -> asyncio.Future[Reply]: ...
 
     def next_chunk(self, chunks: Iterator[bytes]) -> asyncio.Future[bytes | None]: ...
 
@@ -172,7 +172,8 @@ class ModelHandler(_Base):
         try:
             body = b"".join(self._parts)
             self._parts = []
-            reply = await self.server.run(self.request.method or "GET", self.request.uri or "/", body)
+            client = store_namespace(self.request.headers, self.request.remote_ip or "")
+            reply = await self.server.run(self.request.method or "GET", self.request.uri or "/", body, client)
             self._record(reply)
             await self._send(reply)
         except iostream.StreamClosedError:  # the client went away: nothing left to tell it

@@ -55,9 +55,10 @@ __all__ = ["ReplyDecision", "create", "create_response", "item_route", "prepare"
 ReplyDecision = Callable[[dict[str, Any], bytes], Decision]
 
 
-def prepare(body: object, context_window: int) -> tuple[ResponsesRequest, int]:
-    """A validated request and its estimated prompt tokens; the hosted 400 if it is too long."""
-    request = validate_responses_request(body)
+def prepare(body: object, context_window: int, namespace: str = "") -> tuple[ResponsesRequest, int]:
+    """A validated request and its estimated prompt tokens; the hosted 400 if it is too long.
+    ``namespace`` is the client's: its stored responses are the ones ``previous_response_id`` may name."""
+    request = validate_responses_request(body, namespace)
     tokens = sum(prompt_tokens(request.chat))
     if tokens > context_window:
         raise InvalidRequestError(
@@ -69,40 +70,44 @@ def prepare(body: object, context_window: int) -> tuple[ResponsesRequest, int]:
 
 
 def _answer(
-    body: object, reply_decision: ReplyDecision, context_window: int
+    body: object, reply_decision: ReplyDecision, context_window: int, namespace: str
 ) -> tuple[ResponsesRequest, dict[str, Any]]:
-    request, tokens = prepare(body, context_window)
+    request, tokens = prepare(body, context_window, namespace)
     decision = reply_decision(request.chat, request_digest(request.chat))
     response = response_body(request, decision, request_digest(request.canonical()))
     if request.store:
-        responses_store.put(response["id"], [*request.items, *conversation_items(response)], response, tokens)
+        responses_store.put(response["id"], [*request.items, *conversation_items(response)], response, tokens,
+                            namespace)
     return request, response
 
 
-def create_response(body: dict[str, Any], reply_decision: ReplyDecision, context_window: int) -> dict[str, Any]:
+def create_response(body: dict[str, Any], reply_decision: ReplyDecision, context_window: int,
+                    namespace: str = "") -> dict[str, Any]:
     """Answer a Responses request body (a dict) with the ``response`` object as a dict (``stream`` ignored)."""
-    return _answer(body, reply_decision, context_window)[1]
+    return _answer(body, reply_decision, context_window, namespace)[1]
 
 
-def create(raw: bytes, reply_decision: ReplyDecision, context_window: int) -> Reply:
-    """``POST /v1/responses``: the response as JSON, or its events when ``stream`` is true."""
-    request, response = _answer(parse_json_body(raw), reply_decision, context_window)
+def create(raw: bytes, reply_decision: ReplyDecision, context_window: int, namespace: str = "") -> Reply:
+    """``POST /v1/responses``: the response as JSON, or its events when ``stream`` is true; stored (``store``)
+    in the client's ``namespace``."""
+    request, response = _answer(parse_json_body(raw), reply_decision, context_window, namespace)
     extra = (("x-request-id", request_id(request_digest(request.canonical()))),)
     if request.stream:
         return sse_reply(stream_events(response), extra)
     return json_reply(response, extra)
 
 
-def item_route(method: str, response_id: str) -> Reply:
-    """``GET`` or ``DELETE /v1/responses/{id}``: a stored response, or the 404 for an unknown id."""
+def item_route(method: str, response_id: str, namespace: str = "") -> Reply:
+    """``GET`` or ``DELETE /v1/responses/{id}``: a response this client (``namespace``) stored, or the 404 for
+    an id it did not store - another client's response is not found, exactly like one never made."""
     if method not in ("GET", "DELETE"):
         err = InvalidRequestError(f"Method Not Allowed: {method} /v1/responses/{response_id} (use GET, DELETE)",
                                   status=405)
         return error_reply(err, (("allow", "GET, DELETE"),))
-    stored = responses_store.get(response_id)
+    stored = responses_store.get(response_id, namespace)
     if stored is None:
         return error_reply(InvalidRequestError(f"Response with id '{response_id}' not found.", status=404))
     if method == "GET":
         return json_reply(stored.body)
-    responses_store.delete(response_id)
+    responses_store.delete(response_id, namespace)
     return json_reply({"id": response_id, "object": "response", "deleted": True})

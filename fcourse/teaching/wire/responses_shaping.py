@@ -18,8 +18,9 @@ a Chat Completions request gets; here it becomes ``output`` *items* instead of o
 ``response.content_part.done`` | ``response.function_call_arguments.delta`` ... ``.done``) ->
 ``response.output_item.done``, and ``response.completed`` (``response.incomplete`` when cut short).
 
-Ids come from the SHA-256 of the canonical request, like every id of the teaching model: the same
-request always gives the byte-identical response.
+Ids come from the SHA-256 of the canonical request, like every id of the teaching model, and
+``created_at`` from the course's clock (``shaping.created``): the same request always gives the
+byte-identical response.
 """
 
 from __future__ import annotations
@@ -47,7 +48,12 @@ def _item_id(digest: bytes, prefix: str, index: int) -> str:
 def _output(decision: Decision, digest: bytes, status: str) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     content = decision.content
-    if content or not decision.tool_calls:
+    if decision.refusal is not None:  # a response schema the conversation cannot fill: the refusal part
+        items.append({
+            "id": _item_id(digest, "msg", 0), "type": "message", "status": status, "role": "assistant",
+            "content": [{"type": "refusal", "refusal": decision.refusal}],
+        })
+    elif content or not decision.tool_calls:
         items.append({
             "id": _item_id(digest, "msg", 0), "type": "message", "status": status, "role": "assistant",
             "content": [{"type": "output_text", "text": content or "", "annotations": [], "logprobs": []}],
@@ -62,7 +68,8 @@ def _output(decision: Decision, digest: bytes, status: str) -> list[dict[str, An
 
 
 def _usage(chat: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, Any]:
-    text = "".join(part["text"] for item in items if item["type"] == "message" for part in item["content"])
+    text = "".join(part.get("text") or part.get("refusal") or ""
+                   for item in items if item["type"] == "message" for part in item["content"])
     calls = [{"function": {"name": item["name"], "arguments": item["arguments"]}}
              for item in items if item["type"] == "function_call"]
     counted = usage_estimate(chat, text, calls)
@@ -80,7 +87,7 @@ def response_body(request: Any, decision: Decision, digest: bytes) -> dict[str, 
     cut = decision.finish_reason == "length"
     status = "incomplete" if cut else "completed"
     items = _output(decision, digest, status)
-    at = created(digest)
+    at = created()
     echo = request.echo
     return {
         "id": response_id(digest),
@@ -121,8 +128,14 @@ def conversation_items(body: dict[str, Any]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for item in body["output"]:
         if item["type"] == "message":
-            out.append({"type": "message", "role": "assistant",
-                        "content": "".join(part["text"] for part in item["content"])})
+            refusal = next((part["refusal"] for part in item["content"] if part["type"] == "refusal"), None)
+            message = {"type": "message", "role": "assistant",
+                       "content": "".join(part.get("text", "") for part in item["content"]) or None}
+            if refusal is not None:
+                message["refusal"] = refusal
+            elif message["content"] is None:
+                message["content"] = ""
+            out.append(message)
         else:
             out.append({"type": "function_call", "call_id": item["call_id"], "name": item["name"],
                         "arguments": item["arguments"]})
@@ -147,10 +160,16 @@ def stream_events(body: dict[str, Any]) -> tuple[bytes, ...]:
             emit("response.output_item.added", output_index=index,
                  item={**item, "status": "in_progress", "content": []})
             part = item["content"][0]
-            emit("response.content_part.added", **where, content_index=0, part={**part, "text": ""})
-            for piece in fragments(part["text"], 2):
-                emit("response.output_text.delta", **where, content_index=0, delta=piece, logprobs=[])
-            emit("response.output_text.done", **where, content_index=0, text=part["text"], logprobs=[])
+            if part["type"] == "refusal":
+                emit("response.content_part.added", **where, content_index=0, part={**part, "refusal": ""})
+                for piece in fragments(part["refusal"], 2):
+                    emit("response.refusal.delta", **where, content_index=0, delta=piece)
+                emit("response.refusal.done", **where, content_index=0, refusal=part["refusal"])
+            else:
+                emit("response.content_part.added", **where, content_index=0, part={**part, "text": ""})
+                for piece in fragments(part["text"], 2):
+                    emit("response.output_text.delta", **where, content_index=0, delta=piece, logprobs=[])
+                emit("response.output_text.done", **where, content_index=0, text=part["text"], logprobs=[])
             emit("response.content_part.done", **where, content_index=0, part=part)
         else:
             emit("response.output_item.added", output_index=index,

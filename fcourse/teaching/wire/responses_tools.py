@@ -235,6 +235,8 @@ def check_text(body: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any] 
     chat = {"name": spec["name"], "schema": spec.get("schema", {})}
     if spec.get("strict") is not None:
         chat["strict"] = spec["strict"]
+    if spec.get("description") is not None:
+        chat["description"] = spec["description"]
     echo["format"] = {"type": "json_schema", "name": spec["name"], "schema": chat["schema"],
                       "strict": spec.get("strict"), "description": spec.get("description")}
     return echo, {"type": "json_schema", "json_schema": chat}

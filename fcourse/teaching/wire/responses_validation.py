@@ -176,11 +176,11 @@ def _refusals(body: Mapping[str, Any]) -> None:
         raise fail("The 'stream_options' parameter is only allowed when 'stream' is enabled.", "stream_options")
 
 
-def _history(body: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _history(body: Mapping[str, Any], namespace: str) -> list[dict[str, Any]]:
     previous = body.get("previous_response_id")
     if previous is None:
         return []
-    stored = responses_store.get(previous)
+    stored = responses_store.get(previous, namespace)
     if stored is None:
         raise fail(f"Previous response with id '{previous}' not found.", "previous_response_id",
                    "previous_response_not_found")
@@ -213,8 +213,9 @@ def _chat(body: Mapping[str, Any], items: list[dict[str, Any]], chat_tools: list
     return request
 
 
-def validate_responses_request(body: object) -> ResponsesRequest:
-    """Validate a parsed ``POST /v1/responses`` body; raise ``InvalidRequestError`` as the hosted API would."""
+def validate_responses_request(body: object, namespace: str = "") -> ResponsesRequest:
+    """Validate a parsed ``POST /v1/responses`` body; raise ``InvalidRequestError`` as the hosted API would.
+    ``previous_response_id`` is looked up among the responses ``namespace`` (the client) stored."""
     if not isinstance(body, dict):
         raise type_error("request body", "an object", body)
     model = _model(body)
@@ -235,7 +236,7 @@ def validate_responses_request(body: object) -> ResponsesRequest:
     if model != MODEL_NAME:
         raise fail(f"The requested model '{model}' does not exist.", "model", "model_not_found")
     _refusals(body)
-    items = _history(body) + new_items
+    items = _history(body, namespace) + new_items
     if not new_items and not body.get("previous_response_id"):
         raise fail(_NO_INPUT, None, "missing_required_parameter")
     check_pairing(items)

@@ -43,6 +43,7 @@ __all__ = [
     "Room",
     "clean_label",
     "identify",
+    "store_namespace",
 ]
 
 LEARNER_HEADER = "X-Fcourse-Learner"
@@ -87,6 +88,16 @@ def identify(headers: Mapping[str, str], address: str) -> Identity:
     if client is not None:
         return Identity(f"client:{client}", None, address, notebook)
     return Identity(f"address:{address} {headers.get('User-Agent', '')}", None, address, notebook)
+
+
+def store_namespace(headers: Mapping[str, str], address: str) -> str:
+    """Whose stored responses a request may read, continue or delete (``responses_store``, issue 38): the
+    ``X-Fcourse-Client`` id ``fcourse.connect()`` sends, else the client's address. A learner's name is not
+    used: two learners may choose the same one, and a client id is what one machine account keeps."""
+    client = clean_label(headers.get(CLIENT_HEADER))
+    if client is not None:
+        return f"client:{client}"
+    return f"address:{address}"
 
 
 @dataclass

@@ -58,7 +58,8 @@ REQUEST_TIMEOUT = 30.0
 #: Seconds a stopping server waits for the replies already in flight.
 DRAIN_TIMEOUT = 30.0
 
-Endpoint = Callable[[str, str, bytes], Reply]
+#: ``endpoint(method, path, body, client)``: ``client`` is the namespace of the asker's stored responses
+Endpoint = Callable[[str, str, bytes, str], Reply]
 
 
 def _cores() -> int:
@@ -91,7 +92,7 @@ class TeachingServer:
         self.request_timeout = request_timeout
         self.drain_timeout = drain_timeout
         self.quiet = quiet
-        self.endpoint = endpoint or (lambda method, path, body: handle(method, path, body))
+        self.endpoint = endpoint or (lambda method, path, body, client: handle(method, path, body, client))
         self.workers = workers or _cores()
         self.room = Room()
         self.stopping = False
@@ -113,9 +114,9 @@ class TeachingServer:
 
     # -------------------------------------------------------------- the work
 
-    def run(self, method: str, path: str, body: bytes) -> asyncio.Future[Reply]:
-        """The endpoint's reply, computed on the thread pool."""
-        return self.loop.run_in_executor(self._pool, self.endpoint, method, path, body)
+    def run(self, method: str, path: str, body: bytes, client: str = "") -> asyncio.Future[Reply]:
+        """The endpoint's reply, computed on the thread pool; ``client`` is the asker's store namespace."""
+        return self.loop.run_in_executor(self._pool, self.endpoint, method, path, body, client)
 
     def next_chunk(self, chunks: Iterator[bytes]) -> asyncio.Future[bytes | None]:
         """The next chunk of a lazily produced stream (``None`` at its end), on the thread pool."""

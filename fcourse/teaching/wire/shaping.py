@@ -6,9 +6,13 @@ Introduced in chapter 0 (start here), read closely in chapter 2. The endpoint
 would send: a ``chat.completion`` body, or the server-sent-event chunks of a
 stream that reassemble to it.
 
-Everything is deterministic: ids and ``created`` are derived from a SHA-256 of
-the canonical (normalised) request, so the same request always gives a
-byte-identical reply. ``usage`` is an *estimate* (``estimate_tokens``).
+Everything is deterministic: ids are derived from a SHA-256 of the canonical
+(normalised) request, and ``created`` (``created_at`` in the Responses API) is
+read from the course's clock (``fcourse.clock``), which stands at
+``DEMO_EPOCH`` (2026-04-14T00:00:00Z, the day the source post appeared) - the
+same instant every chapter's timestamps start from. So the same request always
+gives a byte-identical reply; ``created`` says when on the course's clock, not
+when on the wall clock. ``usage`` is an *estimate* (``estimate_tokens``).
 """
 
 from __future__ import annotations
@@ -21,11 +25,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from fcourse.clock import DEMO_EPOCH, FakeClock
 from fcourse.errors import InvalidRequestError
 from fcourse.teaching.deciding.decision import Decision
 from fcourse.teaching.wire.validation import MODEL_NAME
 
 __all__ = [
+    "CLOCK",
     "CREATED_EPOCH",
     "SYSTEM_FINGERPRINT",
     "Reply",
@@ -46,9 +52,13 @@ __all__ = [
     "usage_estimate",
 ]
 
-#: ``created`` is this fixed epoch (2026-01-01T00:00:00Z) plus an offset under a
-#: year taken from the request hash, so it looks like a real timestamp but never moves.
+#: ``created`` of the model object (``GET /v1/models``): when the teaching model was "released",
+#: 2026-01-01T00:00:00Z.
 CREATED_EPOCH = 1_767_225_600
+
+#: The course's clock every reply's ``created`` / ``created_at`` is read from: a ``FakeClock`` standing at
+#: ``fcourse.clock.DEMO_EPOCH``, so replies stay byte-stable (a test may move it).
+CLOCK = FakeClock(DEMO_EPOCH)
 
 #: Constant for this model: the hosted API changes it when its backend changes.
 SYSTEM_FINGERPRINT = "fp_" + hashlib.sha256(f"{MODEL_NAME}/1".encode()).hexdigest()[:10]
@@ -99,7 +109,7 @@ def _base62(data: bytes, length: int) -> str:
 
 
 def request_digest(request: dict[str, Any]) -> bytes:
-    """SHA-256 of the canonical request: the seed of every id and of ``created``."""
+    """SHA-256 of the canonical request: the seed of every id."""
     canonical = json.dumps(request, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).digest()
 
@@ -114,9 +124,9 @@ def tool_call_id(digest: bytes, index: int) -> str:
     return "call_" + _base62(hashlib.sha256(digest + b"call" + index.to_bytes(4, "big")).digest(), 24)
 
 
-def created(digest: bytes) -> int:
-    """``created``: the fixed epoch plus an offset under a year taken from the digest."""
-    return CREATED_EPOCH + int.from_bytes(digest[:4], "big") % 31_536_000
+def created() -> int:
+    """``created`` / ``created_at``: the course's clock (``CLOCK``), in whole seconds since the epoch."""
+    return int(CLOCK.now())
 
 
 def request_id(digest: bytes) -> str:
@@ -194,8 +204,8 @@ def _message(decision: Decision, digest: bytes) -> tuple[str | None, list[dict[s
         for i, call in enumerate(decision.tool_calls)
     ]
     content = decision.content
-    if calls and not content:
-        content = None  # as hosted: a reply that only calls tools has content null
+    if calls and not content or decision.refusal is not None:
+        content = None  # as hosted: a reply that only calls tools, or refuses, has content null
     elif content is None:
         content = ""
     return content, calls
@@ -207,16 +217,16 @@ def completion_body(request: dict[str, Any], decision: Decision, digest: bytes) 
     message: dict[str, Any] = {"role": "assistant", "content": content}
     if calls:
         message["tool_calls"] = calls
-    message["refusal"] = None
+    message["refusal"] = decision.refusal
     return {
         "id": completion_id(digest),
         "object": "chat.completion",
-        "created": created(digest),
+        "created": created(),
         "model": request["model"],
         "choices": [
             {"index": 0, "message": message, "logprobs": None, "finish_reason": decision.finish_reason}
         ],
-        "usage": usage_estimate(request, content, calls),
+        "usage": usage_estimate(request, content or decision.refusal, calls),
         "system_fingerprint": SYSTEM_FINGERPRINT,
     }
 
@@ -238,7 +248,7 @@ def stream_chunks(
     head = {
         "id": completion_id(digest),
         "object": "chat.completion.chunk",
-        "created": created(digest),
+        "created": created(),
         "model": request["model"],
         "system_fingerprint": SYSTEM_FINGERPRINT,
     }
@@ -250,7 +260,11 @@ def stream_chunks(
         return b"data: " + dumps(body) + b"\n\n"
 
     out: list[bytes] = []
-    if calls and not content:
+    if decision.refusal is not None:  # as hosted: the refusal arrives in its own deltas, content stays null
+        out.append(chunk({"role": "assistant", "content": None, "refusal": ""}))
+        for piece in fragments(decision.refusal, 2):
+            out.append(chunk({"refusal": piece}))
+    elif calls and not content:
         first = calls[0]
         out.append(
             chunk(
@@ -273,7 +287,7 @@ def stream_chunks(
             out.append(chunk({"tool_calls": [{"index": i, "function": {"arguments": piece}}]}))
     out.append(chunk({}, decision.finish_reason))
     if include_usage:
-        usage = {**head, "choices": [], "usage": usage_estimate(request, content, calls)}
+        usage = {**head, "choices": [], "usage": usage_estimate(request, content or decision.refusal, calls)}
         out.append(b"data: " + dumps(usage) + b"\n\n")
     out.append(b"data: [DONE]\n\n")
     return tuple(out)

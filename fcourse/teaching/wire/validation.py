@@ -32,7 +32,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from fcourse.teaching.deciding.failure_modes import FAILURE_MODES
+from fcourse.teaching.deciding.failure_modes import FAILURE_MODES, TOOL_FAILURE_MODES
 from fcourse.teaching.wire.validation_common import (
     MAX_JSON_DEPTH,
     boolean,
@@ -172,7 +172,13 @@ def _response_format(body: Mapping[str, Any], messages: list[dict[str, Any]]) ->
                 "response_format",
                 "invalid_json_schema",
             ) from None
-        return {"type": kind, "json_schema": {"name": spec["name"], "schema": schema, "strict": bool(strict)}}
+        description = spec.get("description")
+        if description is not None and not isinstance(description, str):
+            raise type_error("response_format.json_schema.description", "a string", description)
+        out = {"name": spec["name"], "schema": schema, "strict": bool(strict)}
+        if description:
+            out["description"] = description
+        return {"type": kind, "json_schema": out}
     return {"type": kind}
 
 
@@ -268,8 +274,8 @@ def _extension(body: Mapping[str, Any]) -> dict[str, Any]:
     if mode is not None:
         if not isinstance(mode, str):
             raise type_error("fcourse.failure_mode", "a string", mode)
-        if mode not in FAILURE_MODES:
-            raise invalid_value("fcourse.failure_mode", mode, tuple(FAILURE_MODES))
+        if mode not in FAILURE_MODES and mode not in TOOL_FAILURE_MODES:
+            raise invalid_value("fcourse.failure_mode", mode, (*FAILURE_MODES, *TOOL_FAILURE_MODES))
         out["failure_mode"] = mode
     threshold = number(extension, "threshold", 0, 1000, "fcourse.threshold")
     if threshold is not None:

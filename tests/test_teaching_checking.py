@@ -679,17 +679,17 @@ def test_all_of_them_but_the_one_excluded_is_one_call_for_each_other_candidate_t
     assert d.kind == "ask" and not d.tool_calls
 
 
-FINES = [tool("pay_fine", "Pay a library fine with a saved card.", {
-    "fine_id": {"type": "string", "pattern": "^FN-\\d{3}$", "description": "Fine id"},
+FINES = [tool("settle_penalty", "Settle a parking penalty with a saved card.", {
+    "penalty_id": {"type": "string", "pattern": "^PN-\\d{3}$", "description": "Penalty notice id"},
     "card_last4": {"type": "string", "pattern": "^\\d{4}$", "description": "Last four digits of the saved card"}},
-    ["fine_id", "card_last4"])]
+    ["penalty_id", "card_last4"])]
 
 
 def test_digits_inside_another_id_are_no_candidate_for_a_value_of_that_shape() -> None:
-    # issue 36: "L-1188" holds no card ending 1188; the saved card ending 7731 is the one
-    context = {"role": "system", "content": "Member card L-1188. Fine FN-204 (3.50). Saved card ending 7731."}
-    d = run([context, {"role": "user", "content": "Pay the fine with my saved card."}], FINES)
-    assert [c.arguments for c in d.tool_calls] == [{"fine_id": "FN-204", "card_last4": "7731"}]
+    # issue 36: "P-4406" holds no card ending 4406; the saved card ending 2958 is the one
+    context = {"role": "system", "content": "Permit P-4406. Penalty notice PN-517 (40.00). Saved card ending 2958."}
+    d = run([context, {"role": "user", "content": "Settle that penalty using the card I saved."}], FINES)
+    assert [c.arguments for c in d.tool_calls] == [{"penalty_id": "PN-517", "card_last4": "2958"}]
 
 
 def test_a_pydantic_tool_with_an_optional_field_and_a_referenced_enum_is_called() -> None:

@@ -247,6 +247,7 @@ def test_the_thing_the_tool_acts_on_points_at_no_candidate_but_one_of_its_listed
 
 
 def test_a_kind_the_description_lists_as_an_alternative_of_two_words_still_picks() -> None:
-    golf = "Verified reservations: DR-1 (bay, tomorrow 18:00) and DR-2 (lesson, Friday 17:00)."
-    cancel = "Cancel a bay reservation or a lesson by its reservation id."
-    assert choose_in_context(golf, ["DR-1", "DR-2"], "Cancel my bay, not the lesson.", TODAY, cancel)[0] == ["DR-1"]
+    bikes = "Verified bookings: BK-1 (repair, tomorrow 10:00) and BK-2 (fitting, Friday 15:00)."
+    cancel = "Cancel a repair appointment or a fitting by its booking id."
+    assert choose_in_context(bikes, ["BK-1", "BK-2"], "I want the repair cancelled, not the fitting.", TODAY,
+                             cancel)[0] == ["BK-1"]

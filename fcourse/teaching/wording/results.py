@@ -203,7 +203,8 @@ def _failure_sentence(result: Any, call: _Call, zh: bool, said: str) -> str:
     """Say plainly that it did not happen, why (in the reply's words, never the service's raw message), whether to
     try again, and what to do - never that it worked. The tool's description is never the verb of the sentence."""
     category, _ = _category(result)
-    if category == "uncertain" and looks_up(call.tool):  # a look-up that timed out changed nothing: ask again
+    timed_out = category == "uncertain"
+    if timed_out and looks_up(call.tool):  # a look-up that timed out changed nothing: ask again
         category = "temporary"
     if category in ("input", "failed") and _NOT_FOUND.search(_message(result) or json.dumps(result,
                                                                                               ensure_ascii=False)):
@@ -217,7 +218,7 @@ def _failure_sentence(result: Any, call: _Call, zh: bool, said: str) -> str:
     if category == "not_found":
         what = ids or ("要找的记录" if zh else "what was asked for")
         return f"抱歉，没有找到{what}。{advice}" if zh else f"Sorry, I couldn't find {what}. {advice}"
-    why = _WHY["timeout" if category == "uncertain" else category][zh]
+    why = _WHY["timeout" if timed_out else category][zh]  # a look-up that timed out still took too long
     # a refusal's own reason is the answer ("no tables for 6 at 20:00"); an outage, a timeout or a missing
     # permission is said in the reply's words, never by repeating the service's message
     plain = _plain(_message(result), call) if category in ("refused", "input", "failed") else None

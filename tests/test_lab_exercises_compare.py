@@ -94,7 +94,7 @@ def test_generated_arguments_fall_on_both_sides_of_every_bound_with_floats_among
     import jsonschema
 
     seen: set[str] = set()
-    for schema, arguments in _draw(schema_and_arguments(), 120):
+    for schema, arguments in _draw(schema_and_arguments(), 200):
         seen |= {f"breaks {e.validator}" for e in jsonschema.Draft202012Validator(schema).iter_errors(arguments)}
         for name, spec in schema["properties"].items():
             value = arguments.get(name)

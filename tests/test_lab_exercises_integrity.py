@@ -116,3 +116,15 @@ def test_a_patched_report_class_is_put_back() -> None:
         CheckReport.passed = original  # type: ignore[method-assign]
     assert restored is original
     assert report.cases[0].case == "the checker's own code" and not report.passed
+
+
+def test_a_patched_reference_is_put_back_before_it_is_compared_with() -> None:
+    original = solutions.strict_loads
+    solutions.strict_loads = lambda text: {"patched": True}  # type: ignore[assignment]
+    try:
+        report = check_strict_loads(lambda text: {"patched": True})
+    finally:
+        restored = solutions.strict_loads
+        solutions.strict_loads = original  # type: ignore[assignment]
+    assert restored is original and not report.passed
+    assert "fcourse.lab.exercises.solutions.strict_loads" in report.text()

@@ -121,7 +121,13 @@ def pasted(*objects: Any) -> dict[str, Any]:
 def learner_object(checker: str, slug: str) -> Any:
     """What the wrong solution ``<checker>/<slug>.py`` defines for its checker (its function, class or data), run in
     its notebook's slice."""
+    return learner_namespace(checker, slug)[MANIFEST[checker]["defines"][-1]]
+
+
+def learner_namespace(checker: str, slug: str) -> dict[str, Any]:
+    """The namespace the wrong solution ``<checker>/<slug>.py`` leaves, run in its notebook's slice (every name it
+    defines for its checker, where that is more than one)."""
     info = MANIFEST[checker]
     path = WRONG / checker / f"{slug}.py"
     return run_in_notebook(info["notebook"], call_cell(checker), path.read_text(encoding="utf-8"), f"{checker}/{slug}",
-                           info["defines"][-1], info["imports"])
+                           None, info["imports"])

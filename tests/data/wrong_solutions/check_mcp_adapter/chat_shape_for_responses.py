@@ -2,7 +2,7 @@
 
 from fcourse.remote.adapter import chat_tools, function_output, tool_message  # noqa: F401
 
-POINTS_AT = "the Responses API wants flat function tools"
+HINT = "the Responses API wants flat function tools"
 
 
 def responses_tools(listed):

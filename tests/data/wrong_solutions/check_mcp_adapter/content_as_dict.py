@@ -4,7 +4,7 @@ strings.
 
 from fcourse.remote.adapter import chat_tools, responses_tools, result_text  # noqa: F401
 
-POINTS_AT = "a Chat answer is"
+HINT = "a Chat answer is"
 
 
 def _value(result):

@@ -2,7 +2,7 @@
 
 from fcourse.remote.adapter import function_output, tool_message  # noqa: F401
 
-POINTS_AT = "parameters must be the tool's inputSchema whole"
+HINT = "parameters must be the tool's inputSchema whole"
 
 
 def chat_tools(listed):

@@ -4,7 +4,7 @@ import json
 
 from fcourse.remote.adapter import chat_tools, responses_tools  # noqa: F401
 
-POINTS_AT = "keep the structured error inside"
+HINT = "keep the structured error inside"
 
 
 def _text(result):

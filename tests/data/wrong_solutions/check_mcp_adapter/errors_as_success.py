@@ -4,7 +4,7 @@ import json
 
 from fcourse.remote.adapter import chat_tools, responses_tools  # noqa: F401
 
-POINTS_AT = "must go back marked as an error"
+HINT = "must go back marked as an error"
 
 
 def _text(result):

@@ -6,7 +6,7 @@ import json
 
 from fcourse.remote.adapter import chat_tools, responses_tools  # noqa: F401
 
-POINTS_AT = "every field: the text block may be only a summary"
+HINT = "every field: the text block may be only a summary"
 
 
 def _text(result):

@@ -3,7 +3,7 @@
 from fcourse.remote.adapter import function_output, tool_message  # noqa: F401
 from fcourse.shop.world import GET_ORDER_SCHEMA, REFUND_ORDER_SCHEMA
 
-POINTS_AT = "one entry per listed tool"
+HINT = "one entry per listed tool"
 
 _MENU = [("get_order", "Look up one of the user's orders.", GET_ORDER_SCHEMA),
          ("refund_order", "Refund a paid order.", REFUND_ORDER_SCHEMA)]

@@ -2,7 +2,7 @@
 
 from fcourse.remote.adapter import chat_tools, responses_tools, result_text, tool_message  # noqa: F401
 
-POINTS_AT = "answer each call with its own id"
+HINT = "answer each call with its own id"
 
 
 def function_output(call, result):

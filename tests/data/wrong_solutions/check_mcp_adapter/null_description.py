@@ -4,7 +4,7 @@ import copy
 
 from fcourse.remote.adapter import function_output, tool_message  # noqa: F401
 
-POINTS_AT = "never null"
+HINT = "never null"
 
 
 def chat_tools(listed):

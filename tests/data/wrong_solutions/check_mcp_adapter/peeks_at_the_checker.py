@@ -6,7 +6,7 @@ import sys
 
 from fcourse.remote.adapter import function_output, tool_message  # noqa: F401
 
-POINTS_AT = "one entry per listed tool"
+HINT = "one entry per listed tool"
 
 
 def _peek(*names):

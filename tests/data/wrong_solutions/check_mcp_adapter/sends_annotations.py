@@ -3,7 +3,7 @@
 from fcourse.remote import adapter
 from fcourse.remote.adapter import function_output, tool_message  # noqa: F401
 
-POINTS_AT = "annotations and outputSchema have no field there"
+HINT = "annotations and outputSchema have no field there"
 
 
 def chat_tools(listed):

@@ -5,7 +5,7 @@ meet.
 from fcourse.remote import adapter
 from fcourse.remote.adapter import chat_tools, function_output, tool_message  # noqa: F401
 
-POINTS_AT = "do not send strict: true"
+HINT = "do not send strict: true"
 
 
 def responses_tools(listed):

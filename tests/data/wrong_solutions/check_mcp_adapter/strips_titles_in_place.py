@@ -5,7 +5,7 @@ it was given.
 from fcourse.remote import adapter
 from fcourse.remote.adapter import function_output, tool_message  # noqa: F401
 
-POINTS_AT = "do not change what you were given"
+HINT = "do not change what you were given"
 
 
 def _tidy(schema):

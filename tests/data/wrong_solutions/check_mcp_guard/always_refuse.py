@@ -2,7 +2,7 @@
 
 from fcourse.remote.guard import Guard as Reference
 
-POINTS_AT = 'needs "confirm", even from a trusted server'
+HINT = 'needs "confirm", even from a trusted server'
 
 
 class Guard(Reference):

@@ -4,7 +4,7 @@ three answers are not the words the host reads.
 
 from fcourse.remote.guard import Guard as Reference
 
-POINTS_AT = 'check must answer exactly "run", "confirm" or "refuse"'
+HINT = 'check must answer exactly "run", "confirm" or "refuse"'
 
 
 class Guard(Reference):

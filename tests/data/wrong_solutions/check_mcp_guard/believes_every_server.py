@@ -5,7 +5,7 @@ server are believed.
 from fcourse.remote.guard import Guard as Reference
 from fcourse.remote.guard import tool_fingerprint
 
-POINTS_AT = "annotations from a server the user has not trusted prove nothing"
+HINT = "annotations from a server the user has not trusted prove nothing"
 
 
 class Guard(Reference):

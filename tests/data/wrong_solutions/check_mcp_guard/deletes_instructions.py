@@ -5,7 +5,7 @@ import re
 
 from fcourse.remote.guard import Guard as Reference
 
-POINTS_AT = "quote the text exactly - do not edit it"
+HINT = "quote the text exactly - do not edit it"
 
 _BANNED = re.compile(r"ignore (all )?previous instructions|忽略之前的所有指令", re.IGNORECASE)
 

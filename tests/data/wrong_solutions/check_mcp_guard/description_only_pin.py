@@ -6,7 +6,7 @@ import hashlib
 
 from fcourse.remote.guard import Guard as Reference
 
-POINTS_AT = "pin the input schema too"
+HINT = "pin the input schema too"
 
 
 class Guard(Reference):

@@ -5,7 +5,7 @@ call on.
 from fcourse.remote.guard import Guard as Reference
 from fcourse.remote.guard import tool_fingerprint
 
-POINTS_AT = "compare with what the user approved, not with what you saw last"
+HINT = "compare with what the user approved, not with what you saw last"
 
 
 class Guard(Reference):

@@ -5,7 +5,7 @@ without asking.
 from fcourse.remote.guard import Guard as Reference
 from fcourse.remote.guard import tool_fingerprint
 
-POINTS_AT = "a tool without annotations (or without readOnlyHint) may change something"
+HINT = "a tool without annotations (or without readOnlyHint) may change something"
 
 
 class Guard(Reference):

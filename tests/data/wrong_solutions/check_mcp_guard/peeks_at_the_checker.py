@@ -4,7 +4,7 @@ import sys
 
 from fcourse.remote.guard import Guard as Reference
 
-POINTS_AT = 'may "run" without asking'
+HINT = 'may "run" without asking'
 
 
 class Guard(Reference):

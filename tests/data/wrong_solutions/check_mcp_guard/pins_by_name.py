@@ -5,7 +5,7 @@ get_order.
 from fcourse.remote.guard import Guard as Reference
 from fcourse.remote.guard import tool_fingerprint
 
-POINTS_AT = "pin per server"
+HINT = "pin per server"
 
 
 class Guard(Reference):

@@ -4,7 +4,7 @@ matches its pin.
 
 from fcourse.remote.guard import Guard as Reference
 
-POINTS_AT = "pin a hash (or a deep copy) at approval"
+HINT = "pin a hash (or a deep copy) at approval"
 
 
 class Guard(Reference):

@@ -4,7 +4,7 @@ is impossible.
 
 from fcourse.remote.guard import Guard as Reference
 
-POINTS_AT = "its tools need \"confirm\""
+HINT = "its tools need \"confirm\""
 
 
 class Guard(Reference):

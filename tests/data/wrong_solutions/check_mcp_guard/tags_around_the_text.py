@@ -4,7 +4,7 @@ outside it.
 
 from fcourse.remote.guard import Guard as Reference
 
-POINTS_AT = "as_data must return JSON text of an object"
+HINT = "as_data must return JSON text of an object"
 
 
 class Guard(Reference):

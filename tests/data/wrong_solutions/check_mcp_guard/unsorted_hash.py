@@ -7,7 +7,7 @@ import json
 
 from fcourse.remote.guard import Guard as Reference
 
-POINTS_AT = "hash a canonical form"
+HINT = "hash a canonical form"
 
 
 def fingerprint(tool):

@@ -1,51 +1,133 @@
-"""The solutions of an exercise: the reference (in the package, what the notebook shows) and the wrong ones.
+"""The wrong solutions of every exercise, run as a learner's notebook would run them; the references as pasted.
 
-The wrong ones are committed under tests/data/exercises/<exercise>/: each is a module whose docstring says
-the mistake and whose ``MISTAKE`` is a phrase the checker's report must show for it (the hint that points
-the learner at that mistake).
+All wrong solutions live in ``tests/data/wrong_solutions/<checker>/``: the team's directly, and in
+``<checker>/blind_batch<N>/`` the batches a reviewer wrote blind (without reading ``tests/``), kept as written.
+Each file is what a learner could type into the exercise's cell: the first line of its docstring says
+``MISTAKE: ...`` or ``SHORTCUT: ...`` and what is wrong. What the checker's report must say about it (the words
+that point the learner at the mistake) is the file's ``HINT``, or for a batch its entry in the batch's
+``hints.json``; an entry ``{"passes": why}`` records a reviewer's claim the course does not share (the checker
+passes that file on purpose, and the test holds it to that). ``manifest.json`` says, per checker, which notebook
+the exercise is in, what the file defines and the call that checks it.
+
+A file runs in the slice of its notebook that it needs (:mod:`notebook_slices`): the earlier cells that bind the
+names it uses (``run_call``, ``error_result``, ``client`` ...), then the manifest's imports, the file and the call.
 """
 
 from __future__ import annotations
 
-import importlib.util
+import ast
+import inspect
+import json
+import linecache
+import sys
+import warnings
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from typing import Any
 
-from fcourse.lab.exercises import solutions
+from notebook_slices import code_cells, run_in_notebook
 
-DATA = Path(__file__).resolve().parent / "data" / "exercises"
-
-
-def load(path: Path) -> ModuleType:
-    """Import one solution file as a module of its own."""
-    spec = importlib.util.spec_from_file_location(f"solution_{path.parent.name}_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+WRONG = Path(__file__).resolve().parent / "data" / "wrong_solutions"
+MANIFEST: dict[str, dict[str, Any]] = json.loads((WRONG / "manifest.json").read_text(encoding="utf-8"))
+#: the call the tests make where it differs from the notebook's (a shorter race: 20 tries, not 200)
+TEST_CALLS = {"check_claim": "check_claim(claim, CLAIM_SCHEMA, tries=20)"}
 
 
-def wrong_solutions(exercise: str) -> list[Path]:
-    """The committed wrong solutions of ``exercise`` (at least five, or the checker is not tested enough)."""
-    found = sorted((DATA / exercise).glob("wrong_*.py"))
-    assert len(found) >= 5, f"{exercise}: only {len(found)} wrong solutions"
+@dataclass(frozen=True)
+class WrongSolution:
+    """One wrong solution: its checker, file, kind (MISTAKE or SHORTCUT), what is wrong, and what the report must
+    say about it."""
+
+    checker: str
+    path: Path
+    kind: str
+    about: str
+    hint: str
+    passes: str = ""  # why the checker passes it after all (a reviewer's claim this course does not share)
+
+    @property
+    def id(self) -> str:
+        """``check_loop/blind_batch1/text_means_done``."""
+        return str(self.path.relative_to(WRONG).with_suffix(""))
+
+
+def _hint(path: Path, tree: ast.Module) -> Any:
+    """The file's HINT, or its entry in the batch's hints.json (a phrase, or {"passes": why})."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["HINT"]:
+            return str(ast.literal_eval(node.value))
+    hints = path.parent / "hints.json"
+    return json.loads(hints.read_text(encoding="utf-8")).get(path.name, "") if hints.exists() else ""
+
+
+def wrong_solutions(checker: str | None = None) -> list[WrongSolution]:
+    """Every wrong solution (of ``checker``, or of all), team's first, then each blind batch."""
+    found = []
+    for name in [checker] if checker else sorted(MANIFEST):
+        for path in sorted((WRONG / name).rglob("*.py")):
+            with warnings.catch_warnings():  # a batch is kept as written, invalid escapes in docstrings too
+                warnings.simplefilter("ignore", SyntaxWarning)
+                warnings.simplefilter("ignore", DeprecationWarning)
+                tree = ast.parse(path.read_text(encoding="utf-8"))
+            doc = (ast.get_docstring(tree) or "").strip()
+            kind, _, about = doc.partition(":")
+            hint = _hint(path, tree)
+            passes = hint.get("passes", "") if isinstance(hint, dict) else ""
+            found.append(WrongSolution(name, path, kind, about.strip().split("\n")[0], "" if passes else hint, passes))
     return found
 
 
-#: exercise -> (the learner's function name, the reference in fcourse.lab.exercises.solutions)
-_REFERENCES = {
-    "tool_call": ("run_tool_call", solutions.run_tool_call),
-    "strict_json": ("strict_loads", solutions.strict_loads),
-    "extractor": ("extract_action", solutions.extract_action),
-    "validate_action": ("validate_action", solutions.validate_action),
-    "run_call": ("run_call", solutions.run_call),
-    "loop": ("tool_loop", solutions.tool_loop),
-    "parallel_loop": ("tool_loop", solutions.parallel_tool_loop),
-    "responses_loop": ("responses_loop", solutions.responses_loop),
-}
+@cache
+def call_cell(checker: str) -> int:
+    """The index of the code cell that holds the exercise's check (the file runs as if typed just before it)."""
+    info = MANIFEST[checker]
+    return next(i for i, source in enumerate(code_cells(info["notebook"])) if info["call"] in source)
 
 
-def reference(exercise: str) -> SimpleNamespace:
-    """The reference solution of ``exercise``, under the name the learner's function has."""
-    name, function = _REFERENCES[exercise]
-    return SimpleNamespace(**{name: function})
+def run_wrong(solution: WrongSolution) -> tuple[bool, str]:
+    """(did the checker pass it, what the learner reads): the report on ``solution``, run in the notebook's slice.
+
+    A file that raises before the checker can run (it imports a table the checker no longer has) is what the
+    learner sees too: a failure, whose text is the error.
+    """
+    info = MANIFEST[solution.checker]
+    try:
+        report = run_in_notebook(info["notebook"], call_cell(solution.checker),
+                                 solution.path.read_text(encoding="utf-8"), solution.id,
+                                 TEST_CALLS.get(solution.checker, info["call"]), info["imports"])
+    except Exception as error:  # noqa: BLE001 - the learner's cell raised: that is the outcome
+        return False, f"raised {type(error).__name__}: {error}"
+    return bool(getattr(report, "passed", False)), report_text(report)
+
+
+def report_text(report: Any) -> str:
+    """A report as the learner reads it (every checker's report prints as text)."""
+    return report.text() if hasattr(report, "text") else repr(report)
+
+
+def pasted(*objects: Any) -> dict[str, Any]:
+    """The source of ``objects`` compiled afresh, as a learner pastes a revealed solution into a notebook: new
+    functions (own code objects) in a namespace that starts as a copy of the first object's module globals."""
+    module = sys.modules[objects[0].__module__]
+    namespace = dict(vars(module))
+    for obj in objects:
+        source, filename = inspect.getsource(obj), f"<pasted {obj.__name__}>"
+        linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)  # getsource works
+        exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - our own references
+    return namespace
+
+
+def learner_object(checker: str, slug: str) -> Any:
+    """What the wrong solution ``<checker>/<slug>.py`` defines for its checker (its function, class or data), run in
+    its notebook's slice."""
+    return learner_namespace(checker, slug)[MANIFEST[checker]["defines"][-1]]
+
+
+def learner_namespace(checker: str, slug: str) -> dict[str, Any]:
+    """The namespace the wrong solution ``<checker>/<slug>.py`` leaves, run in its notebook's slice (every name it
+    defines for its checker, where that is more than one)."""
+    info = MANIFEST[checker]
+    path = WRONG / checker / f"{slug}.py"
+    return run_in_notebook(info["notebook"], call_cell(checker), path.read_text(encoding="utf-8"), f"{checker}/{slug}",
+                           None, info["imports"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from fcourse.evaluation.cases import Case, ExpectedCall
@@ -14,6 +16,8 @@ CALL = Case(
 )
 TWO = Case("p", "en", "parallel", "x", "call", (ExpectedCall("a", {"x": 1}), ExpectedCall("a", {"x": 2})))
 ANY = Case("s", "en", "single", "x", "call", (ExpectedCall("search", None),))
+#: the same tool twice: once with any arguments, once with given ones (the any-arguments call listed first)
+ANY_AND_EXACT = Case("r", "en", "parallel", "x", "call", (ExpectedCall("a", None), ExpectedCall("a", {"x": 1})))
 ANSWER = Case("d", "en", "dont_call", "hi", "answer")
 ASK = Case("q", "en", "ask", "refund", "ask", tools=TOOLS)
 
@@ -36,6 +40,10 @@ ASK = Case("q", "en", "ask", "refund", "ask", tools=TOOLS)
     (TWO, "call", [("a", {"x": 1}), ("a", {"x": 1})], "wrong_arguments"),  # a multiset, not a set
     (TWO, "call", [("a", {"x": 1})], "wrong_tool"),
     (ANY, "call", [("search", {"query": "anything"})], "pass"),
+    (ANY_AND_EXACT, "call", [("a", {"x": 1}), ("a", {"x": 2})], "pass"),  # the exact call first
+    (ANY_AND_EXACT, "call", [("a", {"x": 2}), ("a", {"x": 1})], "pass"),  # ... or last
+    (ANY_AND_EXACT, "call", [("a", {"x": 2}), ("a", {"x": 3})], "wrong_arguments"),
+    (ANY_AND_EXACT, "call", [("a", {"x": True}), ("a", {"x": 2})], "wrong_arguments"),  # True is not 1
 ])
 def test_verdicts(case: Case, kind: str, calls: list, expected: str) -> None:
     assert verdict(case, kind, calls) == expected
@@ -64,3 +72,17 @@ def test_classify_text(text: str | None, kind: str) -> None:
 def test_parse_arguments() -> None:
     assert parse_arguments('{"a": 1}') == {"a": 1}
     assert parse_arguments("[1]") is None and parse_arguments("{bad") is None and parse_arguments(None) is None
+
+
+def test_the_verdict_of_repeated_tool_names_does_not_depend_on_the_order_of_the_calls() -> None:
+    made = [("a", {"x": 1}), ("a", {"x": 2}), ("a", None), ("b", {"x": 1}), ("a", {"x": True})]
+    wanted = [ExpectedCall("a", None), ExpectedCall("a", {"x": 1}), ExpectedCall("b", {"x": 1}),
+              ExpectedCall("a", {"x": 2})]
+    for size in (2, 3):
+        for expected in itertools.permutations(wanted, size):
+            case = Case("p", "en", "parallel", "x", "call", tuple(expected))
+            for calls in itertools.combinations(made, size):
+                verdicts = {verdict(case, "call", list(order)) for order in itertools.permutations(calls)}
+                assert len(verdicts) == 1, (expected, calls, verdicts)
+                shuffled = Case("p", "en", "parallel", "x", "call", tuple(reversed(expected)))
+                assert verdict(shuffled, "call", list(calls)) in verdicts

@@ -1,74 +1,77 @@
-"""fcourse.lab.exercises.confirmation: the gate checker accepts a bound, single-use token and nothing less.
-
-The wrong gates are test data (``tests/data/wrong_solutions/confirmation/*.py``), each with the words the
-report must contain for it.
-"""
+"""fcourse.lab.exercises.confirmation: the gate checker accepts a bound, single-use token checked and spent in one
+step, and nothing less: the caller's dict edited after "confirm", a token from another gate, two redeems at once."""
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
-import pytest
-from wrong_solutions import load
+from exercise_support import learner_object, pasted
 
-from fcourse.lab.exercises.confirmation import HINTS, SolutionGate, check_confirmation
+from fcourse.lab.exercises.confirmation import SolutionGate, check_confirmation
 
-WRONG = {m.__name__.removeprefix("wrong_confirmation_"): m for m in load("confirmation")}
+GATE = pasted(SolutionGate)["SolutionGate"]
 
 
 def failed(gate: Any) -> list[str]:
     return [case.case for case in check_confirmation(gate).failures()]
 
 
-def test_the_solution_passes_every_case() -> None:
-    report = check_confirmation(SolutionGate)
+def test_the_solution_as_pasted_passes_every_case_and_the_generated_sequences() -> None:
+    report = check_confirmation(GATE)
     assert report.passed, report.text()
-    assert len(report.cases) == len(HINTS) == 10
-    assert report.text().endswith("10/10 cases passed: a changed call cannot ride on the user's confirmation")
+    assert report.cases[-1].case.startswith("generated issues, edits and redeems (")
+    assert report.text().endswith("cases passed: a changed call cannot ride on the user's confirmation")
 
 
-def test_there_are_at_least_five_wrong_gates() -> None:
-    assert len(WRONG) >= 5
-
-
-@pytest.mark.parametrize("name", sorted(WRONG))
-def test_a_wrong_gate_fails_and_the_report_points_at_its_mistake(name: str) -> None:
-    wrong: ModuleType = WRONG[name]
-    report = check_confirmation(wrong.Gate)
-    assert not report.passed
-    assert any(wrong.POINTS_AT in note for note in report.notes), report.notes
+def test_the_reference_imported_as_it_is_is_not_the_learner_s_own() -> None:
+    assert failed(SolutionGate) == ["your own code"]
 
 
 def test_the_expected_column_depends_on_the_case_not_on_the_gate() -> None:
-    expected = [case.expected for case in check_confirmation(SolutionGate).cases]
-    for wrong in WRONG.values():
-        assert [case.expected for case in check_confirmation(wrong.Gate).cases] == expected
-    assert expected[-2:] == ["False, True", "False, True"]
+    expected = [case.expected for case in check_confirmation(GATE).cases[:-1]]
+    for slug in ("bound_to_user_and_tool", "reusable_token", "crashes"):
+        assert [case.expected for case in check_confirmation(learner_object("check_confirmation", slug)).cases] \
+            == expected
 
 
 def test_a_token_not_bound_to_the_arguments_lets_a_changed_amount_through() -> None:
-    report = check_confirmation(WRONG["bound_to_user_and_tool"].Gate)
+    report = check_confirmation(learner_object("check_confirmation", "bound_to_user_and_tool"))
     amount = next(c for c in report.cases if c.case == "amount changed from 600.00 to 899.00")
     assert (amount.expected, amount.got, amount.passed) == ("False", "True", False)
-    assert "another order (O-100)" in failed(WRONG["bound_to_user_and_tool"].Gate)
 
 
 def test_each_plausible_slip_fails_its_own_case() -> None:
-    assert failed(WRONG["key_order_matters"].Gate) == ["same arguments, keys in another order"]
-    assert failed(WRONG["reusable_token"].Gate) == ["the same token a second time"]
-    assert failed(WRONG["burns_on_refusal"].Gate) == ["a tampered attempt, then the real call"]
+    assert failed(learner_object("check_confirmation", "key_order_matters")) == [
+        "same arguments, keys in another order", "two redeems of one token at the same moment"]
+    assert "the same token a second time" in failed(learner_object("check_confirmation", "reusable_token"))
+    assert "a tampered attempt, then the real call" in failed(learner_object("check_confirmation", "burns_on_refusal"))
+
+
+def test_a_gate_that_keeps_the_caller_s_dict_lets_an_edited_call_ride_on_the_confirmation() -> None:
+    class KeepsTheDict:
+        def __init__(self) -> None:
+            self.pending: dict[str, Any] = {}
+
+        def issue(self, user_id: str, tool: str, arguments: dict) -> str:
+            self.pending["t"] = (user_id, tool, arguments)  # the caller's dict itself
+            return "t"
+
+        def redeem(self, token: str, user_id: str, tool: str, arguments: dict) -> bool:
+            return self.pending.pop(token, None) == (user_id, tool, arguments)
+
+    assert "arguments edited after the confirmation" in failed(KeepsTheDict)
+
+
+def test_check_then_pop_lets_two_concurrent_redeems_through_every_time() -> None:
+    for _ in range(3):  # not by luck: the token's hash makes both racers read before either spends
+        report = check_confirmation(learner_object("check_confirmation", "check_then_pop"))
+        race = next(c for c in report.cases if c.case == "two redeems of one token at the same moment")
+        assert race.got == "2 True"
 
 
 def test_only_true_and_false_count_as_answers() -> None:
-    report = check_confirmation(WRONG["answers_truthy"].Gate)
+    report = check_confirmation(learner_object("check_confirmation", "answers_truthy"))
     assert report.failures() and "(not a bool)" in report.failures()[0].got
-
-
-def test_a_raising_gate_is_a_failed_case_not_an_exception() -> None:
-    report = check_confirmation(WRONG["crashes"].Gate)
-    assert not report.passed
-    assert all("raised KeyError" in case.got for case in report.cases)
 
 
 def test_a_gate_that_cannot_be_built_is_reported() -> None:

@@ -1,14 +1,8 @@
-"""The description exercise: the checker accepts a description a person would write, and rejects the wrong ones.
-
-The wrong descriptions are test data (``tests/data/wrong_solutions/descriptions.json``): each must fail,
-with a problem line that points at its mistake.
-"""
+"""The description exercise: the checker accepts a description a person would write (the revealed one, as pasted),
+routes generated requests beside it, and refuses descriptions that quote its requests or are the solution itself
+(test_lab_exercises_wrong_solutions runs every committed wrong description)."""
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,7 +16,7 @@ from fcourse.lab.exercises.descriptions import (
     tools_with,
 )
 
-WRONG = json.loads((Path(__file__).parent / "data" / "wrong_solutions" / "descriptions.json").read_text("utf-8"))
+PASTED = "".join(list(SOLUTION))  # the revealed description as a learner pastes it: an equal string of their own
 
 
 @pytest.fixture(scope="module")
@@ -31,31 +25,29 @@ def connection() -> fcourse.Connection:
 
 
 def test_checker_accepts_the_solution(connection: fcourse.Connection) -> None:
-    result = check_description(SOLUTION, connection.client, connection.model)
+    result = check_description(PASTED, connection.client, connection.model)
     assert result.passed, result.text()
     targets = sum(1 for row in result.rows if row[1] == "target")
     assert result.text().startswith(f"PASSED: {targets}/{targets}")
     assert all(row[4] == "yes" for row in result.rows)
+    assert result.rows[-1][0].startswith("generated requests (")
 
 
-def test_there_are_at_least_five_wrong_descriptions() -> None:
-    assert len(WRONG["wrong"]) >= 5
-
-
-@pytest.mark.parametrize("wrong", WRONG["wrong"], ids=lambda w: w["name"])
-def test_a_wrong_description_fails_with_a_message_that_points_at_it(connection: fcourse.Connection,
-                                                                     wrong: dict[str, Any]) -> None:
-    result = check_description(wrong["description"], connection.client, connection.model)
-    assert not result.passed
-    assert result.text().startswith("NOT YET")
-    assert any(wrong["points_at"] in problem for problem in result.problems), result.problems
+def test_the_solution_imported_as_it_is_and_a_description_that_quotes_the_requests_are_refused(
+        connection: fcourse.Connection) -> None:
+    assert "the revealed solution itself" in check_description(SOLUTION, connection.client, connection.model).text()
+    stuffed = "Send the invoice. " + " / ".join(c.user for c in exercise_cases() if c.calls and
+                                                 c.calls[0].name == NEW_TOOL)
+    assert "quotes the checker's own requests" in check_description(stuffed, connection.client, connection.model).text()
 
 
 def test_rows_compare_outcome_labels_not_reply_text(connection: fcourse.Connection) -> None:
-    result = check_description(SOLUTION, connection.client, connection.model)
+    result = check_description(PASTED, connection.client, connection.model)
     labels = {"ask", "answer", "refund_order", "cancel_order", "track_shipment", "get_weather", "search_web",
               NEW_TOOL}
-    for _, _, wanted, got, _ in result.rows:
+    for _, role, wanted, got, _ in result.rows:
+        if role == "generated":
+            continue
         assert set(wanted.split("+")) <= labels and set(got.split("+")) <= labels
 
 

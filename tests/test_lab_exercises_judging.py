@@ -1,40 +1,30 @@
-"""Chapter 3's judge exercise: the checker passes the reference, and each committed wrong judge fails, pointed at."""
+"""Chapter 3's judge exercise: the checker passes the reference as pasted, judges generated replies beside it, and
+the reference plugged into the harness agrees with the package's verdict."""
 
 from __future__ import annotations
 
-from types import ModuleType
-
 import pytest
-from wrong_solutions import load
+from exercise_support import learner_object, pasted
 
 import fcourse
 from fcourse.evaluation.grading import verdict
 from fcourse.evaluation.harness import run_cases
-from fcourse.lab.exercises.judging import CASES, JUDGEMENTS, as_grade, check_judge, solution_judge
-
-WRONG = load("judge")
+from fcourse.lab.exercises.judging import JUDGEMENTS, as_grade, check_judge, solution_judge
 
 
-def test_the_reference_passes_every_case() -> None:
-    report = check_judge(solution_judge)
+def _reference() -> object:
+    return pasted(solution_judge)["solution_judge"]
+
+
+def test_the_reference_as_pasted_passes_every_case_and_the_generated_replies() -> None:
+    report = check_judge(_reference())
     assert report.passed, report.text()
-    assert report.text().endswith(f"{len(CASES)}/{len(CASES)} cases passed: your judge tells every kind of reply apart")
+    assert report.cases[-1].case.startswith("generated replies to judge (")
+    assert report.text().endswith("cases passed: your judge tells every kind of reply apart")
 
 
 def test_every_judgement_is_some_case_s_answer() -> None:
-    assert {right for *_, right, _ in CASES} == set(JUDGEMENTS)
-
-
-def test_there_are_at_least_five_wrong_judges() -> None:
-    assert len(WRONG) >= 5
-
-
-@pytest.mark.parametrize("wrong", WRONG, ids=lambda m: m.__name__.removeprefix("wrong_judge_"))
-def test_a_wrong_judge_fails_and_the_report_points_at_its_mistake(wrong: ModuleType) -> None:
-    report = check_judge(wrong.judge)
-    assert not report.passed
-    assert "FAIL" in report.text()
-    assert any(wrong.POINTS_AT in note for note in report.notes), report.notes
+    assert {case.expected for case in check_judge(_reference()).cases[:-1]} == set(JUDGEMENTS)
 
 
 def test_a_judge_that_raises_is_reported_not_raised() -> None:
@@ -45,14 +35,16 @@ def test_a_judge_that_raises_is_reported_not_raised() -> None:
     assert not report.passed and all("raised KeyError" in case.got for case in report.cases)
 
 
-def test_a_judge_that_edits_its_input_does_not_change_the_cases() -> None:
-    def greedy(expected: dict, got: dict) -> str:
-        result = solution_judge(expected, got)
-        expected["calls"].clear()
-        got["kind"] = "answer"
-        return result
+def test_a_judge_that_edits_its_input_is_told_not_to() -> None:
+    reference = _reference()
 
-    assert check_judge(greedy).passed and check_judge(solution_judge).passed
+    def reverses_in_place(expected: dict, got: dict) -> str:
+        got["calls"].reverse()
+        return reference(expected, got)
+
+    report = check_judge(reverses_in_place)
+    assert not report.passed
+    assert any("your judge changed its input" in note for note in report.notes)
 
 
 @pytest.fixture(scope="module")
@@ -68,10 +60,10 @@ def test_the_reference_plugged_into_the_harness_agrees_with_the_package(connecti
 
 
 def test_a_wrong_judge_in_the_harness_changes_the_figures(connection: fcourse.Connection) -> None:
-    names_only = next(m for m in WRONG if m.__name__.endswith("names_only"))
+    names_only = learner_object("check_judge", "names_only")
     explicit = fcourse.run_prompt_only(fcourse.load_cases("selection").where(category="single"), connection.client,
                                        connection.model, template="explicit")
-    regraded = [as_grade(names_only.judge)(r.case, r.kind, list(r.calls)) for r in explicit.results]
+    regraded = [as_grade(names_only)(r.case, r.kind, list(r.calls)) for r in explicit.results]
     assert regraded.count("pass") > explicit.passed  # it passes a call with the wrong order id
 
 

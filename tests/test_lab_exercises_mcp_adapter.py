@@ -1,50 +1,43 @@
-"""fcourse.lab.exercises.mcp_adapter: the adapter checker passes the reference and names each wrong adapter's mistake.
-
-The wrong adapters are test data (tests/data/wrong_solutions/mcp_adapter/*.py): each docstring's first line says
-MISTAKE: or SHORTCUT:, and POINTS_AT is words the report's hints must contain for it.
+"""fcourse.lab.exercises.mcp_adapter: the adapter checker passes the reference as pasted, says so when the reference is
+imported instead, and reaches every hint. (Each wrong adapter in tests/data/wrong_solutions/check_mcp_adapter/ is run
+by test_lab_exercises_wrong_solutions.py, as the notebook would run it.)
 """
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
-import pytest
-from wrong_solutions import load
+from exercise_support import learner_namespace, pasted, wrong_solutions
 
 from fcourse.lab.exercises.mcp_adapter import HINTS, check_mcp_adapter
 from fcourse.remote import adapter
 
-WRONG = {m.__name__.removeprefix("wrong_mcp_adapter_"): m for m in load("mcp_adapter")}
+PASTED = pasted(adapter._description, adapter.result_text, adapter._joined, adapter.chat_tools,
+                adapter.responses_tools, adapter.tool_message, adapter.function_output)
+NAMES = ("chat_tools", "responses_tools", "tool_message", "function_output")
 
 
-def check(module: Any) -> Any:
-    return check_mcp_adapter(module.chat_tools, module.responses_tools, module.tool_message, module.function_output)
+def check(functions: Any) -> Any:
+    return check_mcp_adapter(*(functions[name] for name in NAMES))
 
 
-def test_the_reference_passes_every_case() -> None:
-    report = check(adapter)
+def test_the_reference_as_pasted_passes_every_case() -> None:
+    report = check(PASTED)
     assert report.passed, report.text()
     assert len(report.cases) == 10
     assert report.text().endswith("10/10 cases passed: tools/list and tools/call travel whole in both APIs")
 
 
-def test_there_are_plausible_mistakes_and_shortcuts() -> None:
-    kinds = [m.__doc__.split(":", 1)[0] for m in WRONG.values()]
-    assert set(kinds) == {"MISTAKE", "SHORTCUT"}
-    assert kinds.count("MISTAKE") >= 5 and kinds.count("SHORTCUT") >= 2
-
-
-@pytest.mark.parametrize("name", sorted(WRONG))
-def test_a_wrong_adapter_fails_and_a_hint_names_its_mistake(name: str) -> None:
-    wrong: ModuleType = WRONG[name]
-    report = check(wrong)
-    assert not report.passed
-    assert any(wrong.POINTS_AT in hint for hint in report.hints()), report.hints()
+def test_the_reference_imported_as_it_is_is_not_the_learner_s_own() -> None:
+    report = check(vars(adapter))
+    assert [case.case for case in report.failures()] == ["your own code"]
 
 
 def test_every_hint_can_be_reached_by_some_wrong_adapter_or_a_raise() -> None:
-    reached = {hint for m in WRONG.values() for hint in check(m).hints()}
+    reached: set[str] = set()
+    for solution in wrong_solutions("check_mcp_adapter"):
+        slug = solution.id.removeprefix("check_mcp_adapter/")
+        reached |= set(check(learner_namespace("check_mcp_adapter", slug)).hints())
 
     def broken(*args: Any) -> Any:
         raise KeyError("description")
@@ -57,7 +50,7 @@ def test_a_raising_function_is_a_failed_case_and_the_report_prints_no_schema() -
     def broken(*args: Any) -> Any:
         raise KeyError("description")
 
-    report = check_mcp_adapter(broken, adapter.responses_tools, broken, adapter.function_output)
+    report = check_mcp_adapter(broken, PASTED["responses_tools"], broken, PASTED["function_output"])
     failed = [case.case for case in report.failures()]
     assert failed[0].startswith("Chat Completions") and all("raised KeyError" in c.got for c in report.failures())
     assert len(failed) == 5

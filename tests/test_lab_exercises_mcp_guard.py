@@ -1,55 +1,46 @@
-"""fcourse.lab.exercises.mcp_guard: the guard checker passes the reference and names each wrong guard's mistake.
-
-The wrong guards are test data (tests/data/wrong_solutions/mcp_guard/*.py): each docstring's first line says
-MISTAKE: or SHORTCUT:, and POINTS_AT is words the report's hints must contain for it.
+"""fcourse.lab.exercises.mcp_guard: the guard checker passes the reference as pasted, says so when the reference is
+imported instead, keeps its expected column whatever the guard, and reaches every hint. (Each wrong guard in
+tests/data/wrong_solutions/check_mcp_guard/ is run by test_lab_exercises_wrong_solutions.py, as the notebook would run
+it.)
 """
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
-import pytest
-from wrong_solutions import load
+from exercise_support import learner_object, pasted, wrong_solutions
 
 from fcourse.lab.exercises.mcp_guard import HINTS, check_mcp_guard
-from fcourse.remote.guard import Guard
+from fcourse.remote import guard
 
-WRONG = {m.__name__.removeprefix("wrong_mcp_guard_"): m for m in load("mcp_guard")}
+GUARD = pasted(guard.tool_fingerprint, guard.Guard)["Guard"]
+WRONG = [learner_object("check_mcp_guard", s.id.removeprefix("check_mcp_guard/"))
+         for s in wrong_solutions("check_mcp_guard")]
 
 
-def test_the_reference_passes_every_case() -> None:
-    report = check_mcp_guard(Guard)
+def test_the_reference_as_pasted_passes_every_case() -> None:
+    report = check_mcp_guard(GUARD)
     assert report.passed, report.text()
     assert len(report.cases) == 17
     expected = [case.expected for case in report.cases[:13]]
     assert expected.count("run") == 2 and expected.count("confirm") == 5 and expected.count("refuse") == 5
 
 
-def test_there_are_plausible_mistakes_and_shortcuts() -> None:
-    kinds = [m.__doc__.split(":", 1)[0] for m in WRONG.values()]
-    assert set(kinds) == {"MISTAKE", "SHORTCUT"}
-    assert kinds.count("MISTAKE") >= 5 and kinds.count("SHORTCUT") >= 2
-
-
-@pytest.mark.parametrize("name", sorted(WRONG))
-def test_a_wrong_guard_fails_and_a_hint_names_its_mistake(name: str) -> None:
-    wrong: ModuleType = WRONG[name]
-    report = check_mcp_guard(wrong.Guard)
-    assert not report.passed
-    assert any(wrong.POINTS_AT in hint for hint in report.hints()), report.hints()
+def test_the_reference_imported_as_it_is_is_not_the_learner_s_own() -> None:
+    assert [case.case for case in check_mcp_guard(guard.Guard).failures()] == ["your own code"]
 
 
 def test_the_expected_column_does_not_depend_on_the_guard() -> None:
-    expected = [case.expected for case in check_mcp_guard(Guard).cases]
-    for wrong in WRONG.values():
-        assert [case.expected for case in check_mcp_guard(wrong.Guard).cases] == expected
+    expected = [case.expected for case in check_mcp_guard(GUARD).cases]
+    for wrong in WRONG:
+        cases = [case for case in check_mcp_guard(wrong).cases if case.case != "your own code"]
+        assert [case.expected for case in cases] == expected
 
 
 def test_every_hint_can_be_reached() -> None:
-    reached = {hint for m in WRONG.values() for hint in check_mcp_guard(m.Guard).hints()}
+    reached = {hint for wrong in WRONG for hint in check_mcp_guard(wrong).hints()}
 
-    class Raises(Guard):
+    class Raises(GUARD):  # type: ignore[misc,valid-type]
         def check(self, server: str, tool: Any) -> str:
             raise AttributeError("annotations")
 

@@ -1,14 +1,13 @@
-"""Chapter 3's "five cases of your own": the checker passes good cases and rejects each committed wrong set, pointed at.
-
-The wrong case sets are test data (``tests/data/wrong_solutions/own_cases/*.json``): each holds the cases, what is
-wrong with them, and the words the report must contain.
-"""
+"""Chapter 3's "five cases of your own": the checker passes good cases and rejects cases wrong on their face - an id
+the user wrote only as part of a longer one, an ask-back where nothing is missing, a no-call case that needs a tool,
+a language that is not the request's, a bundled request with a word added (test_lab_exercises_wrong_solutions runs
+every committed wrong case set)."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,26 +15,45 @@ import fcourse
 from fcourse.evaluation.cases import parse_cases
 from fcourse.lab.exercises.own_cases import MINIMUM, SOLUTION_CASES, case_file, check_cases
 
-FOLDER = Path(__file__).parent / "data" / "wrong_solutions" / "own_cases"
-WRONG = [json.loads(path.read_text("utf-8")) | {"file": path.stem} for path in sorted(FOLDER.glob("*.json"))]
+
+def _solution() -> list[dict]:
+    return copy.deepcopy(SOLUTION_CASES)  # the revealed cases as a learner pastes them
 
 
-def test_the_solution_passes_every_check() -> None:
-    report = check_cases(SOLUTION_CASES)
+def test_the_solution_as_pasted_passes_every_check() -> None:
+    report = check_cases(_solution())
     assert report.passed, report.text()
     assert len(SOLUTION_CASES) >= MINIMUM
     assert report.text().endswith("cases passed: your cases are ready to run")
 
 
-def test_there_are_at_least_five_wrong_case_sets() -> None:
-    assert len(WRONG) >= 5
+def test_the_solution_imported_as_it_is_is_not_the_learner_s_own() -> None:
+    report = check_cases(SOLUTION_CASES)
+    assert not report.passed and "imported: write five of your own" in report.text()
 
 
-@pytest.mark.parametrize("wrong", WRONG, ids=lambda w: w["file"])
-def test_a_wrong_case_set_fails_and_the_report_points_at_it(wrong: dict[str, Any]) -> None:
-    report = check_cases(wrong["cases"])
-    assert not report.passed
-    assert any(wrong["points_at"] in note for note in report.notes), report.notes
+@pytest.mark.parametrize(("index", "change", "says"), [
+    (1, {"user": "我不想要了，订单 O-7019 还没付款，帮我取消。"}, "the id is the user's, whole"),
+    (3, {"user": "Where is my parcel for O-705?"}, "nothing a tool needs is missing"),
+    (4, {"user": "Please refund order O-706."}, "a no-call case is a request no tool serves"),
+    (4, {"user": "What's the weather in Oslo tomorrow?"}, "which get_weather serves"),
+    (1, {"lang": "en"}, "but the request is written in Chinese"),
+    (4, {"user": "What is your refund policy for damaged items? Thanks!"}, "nearly word for word"),
+    (0, {"user": "Refund O-702, the blender arrived broken."}, "the order the user asks about is the user's"),
+])
+def test_a_case_wrong_on_its_face_is_named(index: int, change: dict, says: str) -> None:
+    cases = _solution()
+    cases[index].update(change)
+    report = check_cases(cases)
+    assert not report.passed and says in report.text(), report.text()
+
+
+def test_a_number_is_given_only_as_a_whole_number() -> None:
+    from fcourse.lab.exercises.own_cases import _given
+
+    assert _given("O-73", "refund O-73, please") and not _given("O-73", "refund O-739, please")
+    assert _given(70, "about 70 yuan") and not _given(70, "order O-700")
+    assert _given("北京", "北京的天气") and _given("Oslo", "Oslo's weather")
 
 
 def test_not_a_list_is_refused_with_the_reason() -> None:
@@ -56,7 +74,7 @@ def test_the_case_file_loads_and_runs_on_the_harness(tmp_path: Path) -> None:
 
 
 def test_the_checker_does_not_edit_the_learner_s_list() -> None:
-    cases = json.loads(json.dumps(SOLUTION_CASES))
+    cases = _solution()
     check_cases(cases)
     assert cases == SOLUTION_CASES
     assert parse_cases(case_file(cases)).name == "my-cases"

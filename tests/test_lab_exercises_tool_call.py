@@ -1,28 +1,26 @@
-"""fcourse.lab.exercises.tool_call: chapter 0's checker accepts the reference and rejects every committed wrong one."""
+"""fcourse.lab.exercises.tool_call: chapter 0's checker passes the reference as a learner pastes it, refuses the
+reference imported as it is, and says per case what went wrong (its wrong solutions run in
+test_lab_exercises_wrong_solutions)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from exercise_support import pasted
 
-import pytest
-from exercise_support import load, reference, wrong_solutions
-
-from fcourse.lab.exercises.tool_call import check_run_tool_call, tool_call_cases
+from fcourse.lab.exercises import solutions
+from fcourse.lab.exercises.tool_call import check_run_tool_call
 
 
-def test_the_reference_passes_every_case() -> None:
-    report = check_run_tool_call(reference("tool_call").run_tool_call)
+def test_the_reference_as_pasted_passes_every_case_and_the_generated_ones() -> None:
+    report = check_run_tool_call(pasted(solutions.run_tool_call)["run_tool_call"])
     assert report.passed, report.text()
-    assert len(report.cases) == len(tool_call_cases()) >= 12
+    assert report.cases[-1].case.startswith("generated tools and proposals (")
     assert report.text().endswith("cases passed: every proposal is checked before it runs")
 
 
-@pytest.mark.parametrize("path", wrong_solutions("tool_call"), ids=lambda p: p.stem)
-def test_a_wrong_solution_fails_and_the_report_points_at_its_mistake(path: Path) -> None:
-    module = load(path)
-    report = check_run_tool_call(module.run_tool_call)
+def test_the_reference_imported_as_it_is_is_not_the_learner_s_own() -> None:
+    report = check_run_tool_call(solutions.run_tool_call)
     assert not report.passed
-    assert module.MISTAKE in report.text(), report.text()
+    assert [case.case for case in report.failures()] == ["your own code"]
 
 
 def test_a_function_that_raises_on_every_call_fails_every_case_without_raising() -> None:
@@ -32,9 +30,18 @@ def test_a_function_that_raises_on_every_call_fails_every_case_without_raising()
     report = check_run_tool_call(broken)
     assert not any(case.passed for case in report.cases)
     assert "raised RuntimeError" in report.text()
+    assert "once every case above passes" in report.text()  # no generated inputs before the named cases pass
 
 
-def test_refusing_everything_passes_only_the_refusal_cases() -> None:
+def test_refusing_everything_fails_exactly_the_cases_the_reference_runs() -> None:
     report = check_run_tool_call(lambda name, arguments, tools, handlers: {"error": "no"})
-    failed = [case.case for case in report.failures()]
-    assert failed == ["a valid call", "a valid call with a number"]
+    assert [case.case for case in report.failures()] == [
+        "a valid call", "a valid call with a number", "a number written with an exponent",
+        "the largest number of days"]
+    assert all(case.expected == "the handler's result" for case in report.failures())
+
+
+def test_the_report_prints_the_first_failing_input_only() -> None:
+    report = check_run_tool_call(lambda name, arguments, tools, handlers: {"error": "no"})
+    firsts = [note for note in report.notes if note.startswith("first failure:")]
+    assert firsts == ['first failure: get_air_quality({"city": "Chengdu"}) - a valid call did not run as proposed']

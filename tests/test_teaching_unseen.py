@@ -134,7 +134,10 @@ def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
 
 #: the blind sets written by helpers that read no project file (v3-v29; v28 and v29 are sealed: they judge the next
 #: round once, on frozen code), and the user turns of each also written, independently, elsewhere in the project
-ORDINARY = {5: {"Hi there!", "你好呀！"}, 9: {"你好！"}, 13: {"Please cancel my order."}, 26: {"你好呀！"}}
+#: ("Thanks, that's all for today!" is also in the chapter-3 wrong solutions of tests/data/wrong_solutions/check_cases/
+#: blind_batch1, written by another blind reviewer)
+ORDINARY = {5: {"Hi there!", "你好呀！", "Thanks, that's all for today!"}, 9: {"你好！"},
+            13: {"Please cancel my order."}, 26: {"你好呀！", "Thanks, that's all for today!"}}
 BLIND = {f"v{n}": (ev.unseen(n), ORDINARY.get(n, set())) for n in range(3, 30)}
 
 

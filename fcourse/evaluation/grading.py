@@ -108,9 +108,10 @@ def verdict(case: Case, kind: str, calls: list[tuple[str, dict[str, Any] | None]
         return "missed_call"
     if Counter(name for name, _ in calls) != Counter(c.name for c in case.calls):
         return "wrong_tool"
-    # the same tools, as many times each: compare arguments as a multiset, ignoring order
+    # the same tools, as many times each: compare arguments as a multiset, ignoring order. The calls with given
+    # arguments are matched first, so an "any arguments" call takes what is left, whatever order the calls came in.
     remaining = [_key(name, args) for name, args in calls]
-    for expected in case.calls:
+    for expected in sorted(case.calls, key=lambda c: c.arguments is None):
         if expected.arguments is None:
             match = next((r for r in remaining if r.startswith(expected.name + "{") or r == expected.name + "null"),
                          None)

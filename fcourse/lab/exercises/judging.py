@@ -13,8 +13,12 @@ model made has ``arguments`` ``None`` when they were not a JSON object. The answ
 
 :func:`check_judge` runs the learner's function on cases the notebook does not show, built to
 defeat the shortcuts: the right tool with another order id, two calls in the other order, the
-same tool twice, keys in another order, a number sent as a string, "any arguments" ... Each
-failure names the case and says what it is about. :func:`as_grade` plugs a judge into the
+same tool twice, keys in another order, a number sent as a string, ``True`` where ``1`` was
+expected (Python's ``==`` says they are equal), "any arguments" beside an exact call of the same
+tool, in either order (the answer must not depend on the order of the calls) ... Each failure
+names the case and says what it is about; the judge must not change its inputs. The right
+judgement is the reference's, worked out after the learner's judge has answered; then both judge
+generated replies side by side. :func:`as_grade` plugs a judge into the
 harness (``run_cases(..., grade=as_grade(judge))``), so the rest of the chapter runs on the
 learner's verdicts; ``fcourse.evaluation.grading.verdict`` is the package's tested version.
 """
@@ -26,9 +30,12 @@ from collections.abc import Callable
 from typing import Any
 
 from fcourse.evaluation.cases import Case
+from fcourse.evaluation.grading import verdict
+from fcourse.lab.exercises.compare import Outcome, changed, first_difference, generated_row, run_all, short
+from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.report import CheckCase, CheckReport
 
-__all__ = ["CASES", "JUDGEMENTS", "as_grade", "check_judge", "solution_judge"]
+__all__ = ["JUDGEMENTS", "as_grade", "check_judge", "solution_judge"]
 
 #: every answer a judge may give: three right ones, five kinds of mistake
 JUDGEMENTS = ("right_call", "right_ask", "right_answer", "wrong_tool", "wrong_arguments", "missed_call",
@@ -52,56 +59,77 @@ def _no_call(kind: str) -> dict[str, Any]:
 
 _R100 = _call("refund_order", {"order_id": "O-100"})
 _C200 = _call("cancel_order", {"order_id": "O-200"})
+_ORDER = "parallel calls come in any order: compare them as a collection, not position by position"
+_ANY_FIRST = ("match the calls with given arguments first, then let the 'any arguments' ones take what is left: "
+              "the answer must not depend on the order of the calls")
+_VALUES = "compare the values themselves, types included: '3' is not 3, and True is not 1 (Python's == says it is)"
 
-#: (case, expected, got, the right judgement, what the case is about - shown when a judge gets it wrong)
-CASES: tuple[tuple[str, dict[str, Any], dict[str, Any], str, str], ...] = (
-    ("the expected call", _calls(_R100), _calls(_R100), "right_call",
-     "the same tool with the same arguments is a right call"),
-    ("the right tool, another order id", _calls(_R100), _calls(_call("refund_order", {"order_id": "O-101"})),
-     "wrong_arguments", "the tool names match but the arguments do not: compare the arguments too"),
-    ("a value the user never gave", _calls(_R100),
-     _calls(_call("refund_order", {"order_id": "O-100", "amount_cents": 89900})), "wrong_arguments",
-     "an extra argument is a value the model made up: the arguments must be exactly the expected ones"),
-    ("arguments that were not JSON", _calls(_R100), _calls(_call("refund_order", None)), "wrong_arguments",
-     "arguments None means the model's arguments did not parse: that is never the expected arguments"),
-    ("a number sent as a string", _calls(_call("get_weather", {"city": "Oslo", "days": 3})),
-     _calls(_call("get_weather", {"city": "Oslo", "days": "3"})), "wrong_arguments",
-     "'3' is not 3: compare the values themselves, not their text"),
-    ("the same arguments, keys in another order",
-     _calls(_call("get_weather", {"city": "Berlin", "unit": "celsius"})),
-     _calls(_call("get_weather", {"unit": "celsius", "city": "Berlin"})), "right_call",
-     "key order carries no meaning in a JSON object: compare the dicts, not their text"),
-    ("two calls, the other way round", _calls(_R100, _C200), _calls(_C200, _R100), "right_call",
-     "parallel calls come in any order: compare them as a collection, not position by position"),
-    ("any arguments will do", _calls(_call("search_web", None)),
-     _calls(_call("search_web", {"query": "return policy for shoes"})), "right_call",
-     "expected arguments None means any arguments: only the tool is checked"),
-    ("another tool", _calls(_R100), _calls(_call("cancel_order", {"order_id": "O-100"})), "wrong_tool",
-     "a different tool is a wrong tool, whatever its arguments"),
-    ("one call of the two", _calls(_R100, _C200), _calls(_R100), "wrong_tool",
-     "a call is missing: count how many times each tool is called, not only which tools appear"),
-    ("the same call twice", _calls(_R100), _calls(_R100, _R100), "wrong_tool",
-     "one call too many (a second refund!): count the calls per tool, a set of names hides it"),
-    ("the same tool twice, one of them wrong",
-     _calls(_R100, _call("refund_order", {"order_id": "O-101"})), _calls(_R100, _R100), "wrong_arguments",
-     "each expected call must be matched by its own call: one made call cannot count for two"),
-    ("a call where an ask-back was due", _no_call("ask"), _calls(_R100), "unnecessary_call",
-     "no call was wanted, so any call is an unnecessary call (not a wrong tool)"),
-    ("a call where a plain answer was due", _no_call("answer"), _calls(_call("search_web", {"query": "1+1"})),
-     "unnecessary_call", "no call was wanted, so any call is an unnecessary call (not a wrong tool)"),
-    ("asked back where a call was due", _calls(_R100), _no_call("ask"), "missed_call",
-     "a call was wanted and the model only talked: a missed call"),
-    ("answered where a call was due", _calls(_C200), _no_call("answer"), "missed_call",
-     "a call was wanted and the model only talked: a missed call"),
-    ("asked back, as wanted", _no_call("ask"), _no_call("ask"), "right_ask",
-     "an ask-back where one was wanted is right: right_ask"),
-    ("answered, as wanted", _no_call("answer"), _no_call("answer"), "right_answer",
-     "a plain answer where one was wanted is right: right_answer"),
-    ("asked back where an answer was due", _no_call("answer"), _no_call("ask"), "wrong_reply",
-     "no call either way, but the wrong kind of reply: compare got's kind with expected's"),
-    ("answered where an ask-back was due", _no_call("ask"), _no_call("answer"), "wrong_reply",
-     "no call either way, but the wrong kind of reply: compare got's kind with expected's"),
-)
+
+def _cases() -> list[tuple[str, dict[str, Any], dict[str, Any], str]]:
+    """(case, expected, got, what it is about - shown when a judge gets it wrong); the right judgement is the
+    reference's, worked out after the learner's judge has answered."""
+    search_a, search_b = _call("search_web", {"query": "shoes"}), _call("search_web", {"query": "boots"})
+    return [
+        ("the expected call", _calls(_R100), _calls(_R100), "the same tool with the same arguments is a right call"),
+        ("the right tool, another order id", _calls(_R100), _calls(_call("refund_order", {"order_id": "O-101"})),
+         "the tool names match but the arguments do not: compare the arguments too"),
+        ("the order id in small letters", _calls(_R100), _calls(_call("refund_order", {"order_id": "o-100"})),
+         "compare values exactly as written: 'o-100' is another order id than 'O-100' (no lower(), no strip())"),
+        ("a value the user never gave", _calls(_R100),
+         _calls(_call("refund_order", {"order_id": "O-100", "amount_cents": 89900})),
+         "an extra argument is a value the model made up: the arguments must be exactly the expected ones"),
+        ("arguments that were not JSON", _calls(_R100), _calls(_call("refund_order", None)),
+         "arguments None means the model's arguments did not parse: that is never the expected arguments"),
+        ("a number sent as a string", _calls(_call("get_weather", {"city": "Oslo", "days": 3})),
+         _calls(_call("get_weather", {"city": "Oslo", "days": "3"})), _VALUES),
+        ("true where 1 was expected", _calls(_call("get_weather", {"city": "Oslo", "days": 1})),
+         _calls(_call("get_weather", {"city": "Oslo", "days": True})), _VALUES),
+        ("a list in another order", _calls(_call("tag_order", {"order_id": "O-100", "tags": ["gift", "fragile"]})),
+         _calls(_call("tag_order", {"order_id": "O-100", "tags": ["fragile", "gift"]})),
+         "a JSON list's order is part of its value (only an object's key order is not)"),
+        ("the same arguments, keys in another order",
+         _calls(_call("get_weather", {"city": "Berlin", "unit": "celsius"})),
+         _calls(_call("get_weather", {"unit": "celsius", "city": "Berlin"})),
+         "key order carries no meaning in a JSON object: compare the dicts, not their text"),
+        ("two calls, the other way round", _calls(_R100, _C200), _calls(_C200, _R100), _ORDER),
+        ("the same tool twice, the other way round",
+         _calls(_R100, _call("refund_order", {"order_id": "O-101"})),
+         _calls(_call("refund_order", {"order_id": "O-101"}), _R100), _ORDER),
+        ("any arguments will do", _calls(_call("search_web", None)),
+         _calls(_call("search_web", {"query": "return policy for shoes"})),
+         "expected arguments None means any arguments: only the tool is checked"),
+        ("one call with any arguments, one exact, in this order", _calls(_call("search_web", None), search_a),
+         _calls(search_a, search_b), _ANY_FIRST),
+        ("one call with any arguments, one exact, the other order", _calls(_call("search_web", None), search_a),
+         _calls(search_b, search_a), _ANY_FIRST),
+        ("another tool", _calls(_R100), _calls(_call("cancel_order", {"order_id": "O-100"})),
+         "a different tool is a wrong tool, whatever its arguments"),
+        ("a tool name in other letters", _calls(_R100), _calls(_call("Refund_Order", {"order_id": "O-100"})),
+         "tool names are compared exactly: Refund_Order is not refund_order"),
+        ("one call of the two", _calls(_R100, _C200), _calls(_R100),
+         "a call is missing: count how many times each tool is called, not only which tools appear"),
+        ("the same call twice", _calls(_R100), _calls(_R100, _R100),
+         "one call too many (a second refund!): count the calls per tool, a set of names hides it"),
+        ("the same tool twice, one of them wrong",
+         _calls(_R100, _call("refund_order", {"order_id": "O-101"})), _calls(_R100, _R100),
+         "each expected call must be matched by its own call: one made call cannot count for two"),
+        ("a call where an ask-back was due", _no_call("ask"), _calls(_R100),
+         "no call was wanted, so any call is an unnecessary call (not a wrong tool)"),
+        ("a call where a plain answer was due", _no_call("answer"), _calls(_call("search_web", {"query": "1+1"})),
+         "no call was wanted, so any call is an unnecessary call (not a wrong tool)"),
+        ("asked back where a call was due", _calls(_R100), _no_call("ask"),
+         "a call was wanted and the model only talked: a missed call"),
+        ("answered where a call was due", _calls(_C200), _no_call("answer"),
+         "a call was wanted and the model only talked: a missed call"),
+        ("asked back, as wanted", _no_call("ask"), _no_call("ask"),
+         "an ask-back where one was wanted is right: right_ask"),
+        ("answered, as wanted", _no_call("answer"), _no_call("answer"),
+         "a plain answer where one was wanted is right: right_answer"),
+        ("asked back where an answer was due", _no_call("answer"), _no_call("ask"),
+         "no call either way, but the wrong kind of reply: compare got's kind with expected's"),
+        ("answered where an ask-back was due", _no_call("ask"), _no_call("answer"),
+         "no call either way, but the wrong kind of reply: compare got's kind with expected's"),
+    ]
 
 
 def solution_judge(expected: dict[str, Any], got: dict[str, Any]) -> str:
@@ -116,8 +144,8 @@ def solution_judge(expected: dict[str, Any], got: dict[str, Any]) -> str:
         return "missed_call"
     if Counter(c["name"] for c in got["calls"]) != Counter(c["name"] for c in expected["calls"]):
         return "wrong_tool"
-    unmatched = list(got["calls"])  # each expected call takes its own made call
-    for want in expected["calls"]:
+    unmatched = list(got["calls"])  # each expected call takes its own made call, in any order:
+    for want in sorted(expected["calls"], key=lambda c: c["arguments"] is None):  # "any arguments" take what is left
         match = next((c for c in unmatched if c["name"] == want["name"]
                       and (want["arguments"] is None or _same(c["arguments"], want["arguments"]))), None)
         if match is None:
@@ -148,23 +176,85 @@ def _deep(value: Any) -> Any:
     return value
 
 
+def _judge_row(answer: Outcome, inputs: tuple[Any, Any], before: tuple[Any, Any], right: str,
+               about: str) -> tuple[str, str | None]:
+    """(what the judge answered, the note when it is wrong)."""
+    if not answer.returned:
+        return answer.shown(60), about
+    for name, value, old in (("expected", inputs[0], before[0]), ("got", inputs[1], before[1])):
+        where = changed(old, value)
+        if where:
+            return repr(answer.value), f"your judge changed its input ({name}{where}): compare, don't sort, pop or " \
+                "clear the caller's data (sorted(...) makes a new list)"
+    if answer.value not in JUDGEMENTS:
+        return repr(answer.value), f"{short(answer.value, 30)} is not a judgement; answer one of " \
+            f"{', '.join(JUDGEMENTS)}"
+    return repr(answer.value), None if answer.value == right else about
+
+
 def check_judge(judge: Judge) -> CheckReport:
-    """Run ``judge`` on the hidden cases; each failure says what the case is about."""
+    """Run ``judge`` on the hidden cases, then on generated ones beside the reference; each failure says what the
+    case is about."""
+    replaced = restore()
+    if (early := shortcut(judge, _REFERENCES, replaced, _VERDICT)) is not None:
+        return early
+    cases = _cases()
+    inputs = [(_copy(expected), _copy(got)) for _, expected, got, _ in cases]
+    before = [(_copy(expected), _copy(got)) for _, expected, got, _ in cases]
+    answers = run_all(judge, [(pair, {}) for pair in inputs])
     rows, notes = [], []
-    for name, expected, got, right, about in CASES:
-        try:
-            answer = judge(_copy(expected), _copy(got))  # copies: a judge that edits its input changes nothing here
-            shown = repr(answer)
-        except Exception as error:  # noqa: BLE001 - a raising judge is a finding, not a crash
-            answer, shown = None, f"raised {type(error).__name__}: {error}"
-        passed = answer == right
-        rows.append(CheckCase(name, right, shown, passed))
-        if not passed:
-            if answer is not None and answer not in JUDGEMENTS:
-                notes.append(f"{name}: {shown} is not a judgement; answer one of {', '.join(JUDGEMENTS)}")
-            else:
-                notes.append(f"{name}: {about}")
-    return CheckReport(tuple(rows), tuple(notes), "your judge tells every kind of reply apart")
+    for (name, expected, got, about), pair, old, answer in zip(cases, inputs, before, answers):
+        right = solution_judge(_copy(expected), _copy(got))
+        shown, note = _judge_row(answer, pair, old, right, about)
+        rows.append(CheckCase(name, right, shown, note is None))
+        if note:
+            notes.append(f"{name}: {note}")
+    if all(row.passed for row in rows):
+        difference, tried = first_difference(_replies(), _compare(judge), show=_show, examples=40, budget=120)
+        rows.append(generated_row("generated replies to judge", difference, tried, notes))
+    else:
+        notes.append("generated replies are judged beside the reference once every case above passes")
+    return finish(rows, notes, _VERDICT, learner=judge, replaced=replaced, references=_REFERENCES)
+
+
+def _replies() -> Any:
+    """(expected, got) pairs over a few tools and arguments: repeated names, any-arguments, True for 1, "1" for 1,
+    names in other letters, calls in any order."""
+    from hypothesis import strategies as st
+
+    arguments = st.sampled_from([{"order_id": "O-100"}, {"order_id": "O-101"}, {"order_id": "O-100", "days": 1},
+                                 {"order_id": "O-100", "days": True}, {"order_id": "O-100", "days": "1"},
+                                 {"order_id": "O-100", "tags": ["a", "b"]}, {"order_id": "O-100", "tags": ["b", "a"]},
+                                 {"days": 1, "order_id": "O-100"}])
+    made = st.builds(_call, st.sampled_from(["refund_order", "refund_order", "search_web", "Refund_Order"]),
+                     st.one_of(arguments, arguments, st.none()))
+    wanted = st.builds(_call, st.sampled_from(["refund_order", "refund_order", "search_web"]),
+                       st.one_of(arguments, arguments, st.none()))
+
+    def reply(calls: Any, kinds: Any) -> Any:
+        return st.one_of(st.lists(calls, min_size=1, max_size=3).map(lambda c: _calls(*c)),
+                         kinds.map(_no_call))
+
+    return st.tuples(reply(wanted, st.sampled_from(["ask", "answer"])), reply(made, st.sampled_from(["ask", "answer"])))
+
+
+def _show(value: Any) -> str:
+    expected, got = value
+    return f"expected={short(expected, 150)}, got={short(got, 150)}"
+
+
+def _compare(judge: Judge) -> Callable[[Any], tuple[str, str] | None]:
+    def compare(value: Any) -> tuple[str, str] | None:
+        expected, got = value
+        pair, before = (_copy(expected), _copy(got)), (_copy(expected), _copy(got))
+        answer = run_all(judge, [(pair, {})], timeout=10)[0]
+        right = solution_judge(_copy(expected), _copy(got))
+        hint = _ANY_FIRST if any(c["arguments"] is None for c in expected["calls"]) and len(expected["calls"]) > 1 \
+            else (_ORDER + "; " + _VALUES)
+        shown, note = _judge_row(answer, pair, before, right, hint)
+        return None if note is None else (f"yours: {shown}, the reference: {right!r}", note)
+
+    return compare
 
 
 def as_grade(judge: Judge) -> Callable[[Case, str, list[tuple[str, Any]]], str]:
@@ -181,3 +271,14 @@ def as_grade(judge: Judge) -> Callable[[Case, str, list[tuple[str, Any]]], str]:
         return "pass" if answer in _RIGHT else answer
 
     return grade
+
+
+#: the last words of a report whose every case passed
+_VERDICT = "your judge tells every kind of reply apart"
+#: the reference and the package's tested version: a learner's code that is (or calls) one is not theirs
+_REFERENCES = {
+    "fcourse.lab.exercises.judging.solution_judge": solution_judge,
+    "fcourse.evaluation.grading.verdict": verdict,
+}
+
+keep(__name__)

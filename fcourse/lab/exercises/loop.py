@@ -32,8 +32,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from fcourse.lab.exercises import solutions
+from fcourse.lab.exercises.compare import changed, first_difference, generated_row, run_all, snapshot
+from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
+from fcourse.lab.exercises.loop_compare import (
+    TIMES,
+    compare_loops,
+    conversations,
+    function_tool,
+    normalize,
+    show_script,
+)
 from fcourse.lab.exercises.report import CheckCase, CheckReport
 from fcourse.protocol.lint import lint_messages
+from fcourse.protocol.loop import run_tool_loop
 from fcourse.protocol.scripted import Reply, ScriptedModel, call, text
 
 __all__ = [
@@ -48,14 +60,6 @@ __all__ = [
     "run_case",
     "value",
 ]
-
-
-def function_tool(name: str, description: str, **properties: str) -> dict[str, Any]:
-    """A tool with string/integer properties, all required, nothing else allowed."""
-    return {"type": "function", "function": {
-        "name": name, "description": description,
-        "parameters": {"type": "object", "properties": {k: {"type": v} for k, v in properties.items()},
-                       "required": list(properties), "additionalProperties": False}}}
 
 
 def results_by_id(messages: list[dict[str, Any]]) -> dict[str, str]:
@@ -101,8 +105,6 @@ class LoopCase:
 
 # ----------------------------------------------------------------------------- the cases
 
-#: the local time in each city the time cases ask about
-TIMES = {"Tokyo": "09:00", "Paris": "02:00", "Lima": "19:00"}
 _ID_HINT = ("append the assistant message as it is, then one role \"tool\" message per call "
             "with that call's own id (tool_call_id=tool_call[\"id\"])")
 
@@ -147,6 +149,26 @@ def _three_calls() -> LoopCase:
     return case
 
 
+def _text_beside_calls() -> LoopCase:
+    def script(messages: list[dict[str, Any]]) -> Reply:
+        if messages[-1]["role"] != "tool":
+            return Reply(content="Let me check both cities.", calls=(("get_local_time", {"city": "Paris"}),
+                                                                      ("get_local_time", {"city": "Lima"})))
+        return text("Paris 02:00, Lima 19:00.")
+
+    def verify(model: ScriptedModel, case: LoopCase, returned: Any) -> str | None:
+        if len(model.requests) < 2:
+            return "took the text beside the calls for the answer; the calls never ran"
+        return None if sorted(kwargs["city"] for _, kwargs in case.ran) == ["Lima", "Paris"] else \
+            f"the handlers ran for {case.ran}"
+
+    case = LoopCase("text beside calls", "the calls run, then the answer", "Time in Paris and Lima?",
+                    [function_tool("get_local_time", "Current local time in a city.", city="string")], script,
+                    verify, "stop only when a reply has no tool_calls: text beside calls is not the answer")
+    case.handler("get_local_time", lambda city: TIMES[city])
+    return case
+
+
 def _two_rounds() -> LoopCase:
     def script(messages: list[dict[str, Any]]) -> Reply:
         calls = calls_in(messages)
@@ -180,12 +202,30 @@ def _unanswered_messages(returned: list[Any]) -> int:
     return sum(p.rejected for p in lint_messages(returned))
 
 
+def last_round(returned: Any, responses: bool = False) -> list[str]:
+    """The kinds of the results that answer the last round of calls in a returned conversation
+    (``ERROR NOT_EXECUTED``, a value ...)."""
+    rows = normalize(returned, responses)
+    if not isinstance(rows, list):
+        return []
+    last: set[str] = set()
+    previous = None
+    for row in rows:
+        if row[0] == "assistant" and row[2]:
+            last = {c[1] for c in row[2]}
+        elif row[0] == "call":
+            last = last | {row[1]} if previous == "call" else {row[1]}
+        previous = row[0]
+    return [row[2] for row in rows if row[0] == "result" and row[1] in last]
+
+
 def never_ending_case(limit: int | None, tools: list[dict[str, Any]] | None = None,
-                      unanswered: Callable[[list[Any]], int] = _unanswered_messages) -> LoopCase:
+                      unanswered: Callable[[list[Any]], int] = _unanswered_messages,
+                      responses: bool = False) -> LoopCase:
     """The model asks for ``job_status`` forever; ``limit`` is the loop's ``max_rounds`` (None: its default, 5).
 
     ``tools`` is the menu in the API's shape, ``unanswered`` counts the calls the returned conversation
-    leaves unanswered (Chat Completions by default).
+    leaves unanswered (Chat Completions by default); ``responses`` says the conversation is Responses items.
     """
     wanted = limit or 5
 
@@ -193,20 +233,22 @@ def never_ending_case(limit: int | None, tools: list[dict[str, Any]] | None = No
         if len(model.requests) != wanted:
             case.hint = "make at most max_rounds requests: `for round_number in range(1, max_rounds + 1)`"
             return f"{len(model.requests)} requests"
-        if len(case.ran) not in (wanted - 1, wanted):
-            return f"{len(case.ran)} calls ran in {wanted} rounds"
         if not isinstance(returned, list):
             case.hint = "return the conversation: the whole list, tool results included"
             return f"returned {type(returned).__name__}, not the list"
         left = unanswered(returned)
-        return f"{left} call(s) left unanswered in the returned list" if left else None
+        if left:
+            return f"{left} call(s) left unanswered in the returned list"
+        if len(case.ran) != wanted - 1 or any(kind != "ERROR NOT_EXECUTED" for kind in last_round(returned, responses)):
+            return f"{len(case.ran)} calls ran in {wanted} rounds; the last round's were run, not answered NOT_EXECUTED"
+        return None
 
     name = "never-ending model" if limit is None else f"round limit {limit}"
-    case = LoopCase(name, f"{wanted} requests, every call answered", "Is export job J-7 done yet?",
+    case = LoopCase(name, f"{wanted} requests, the last round NOT_EXECUTED", "Is export job J-7 done yet?",
                     tools or [function_tool("job_status", "Status of a background job.", job_id="string")],
                     lambda messages: call(("job_status", {"job_id": "J-7"})), verify,
                     "in the last round answer each call with error_result(\"NOT_EXECUTED\", ...) instead of "
-                    "running it, so the conversation you return answers every call",
+                    "running it (nobody would read its result), so the conversation you return answers every call",
                     {} if limit is None else {"max_rounds": limit})
     case.handler("job_status", lambda job_id: {"status": "running"})
     return case
@@ -232,7 +274,8 @@ def _outside_input() -> LoopCase:
 
 
 CASES: tuple[Callable[[], LoopCase], ...] = (
-    _one_call, _three_calls, _two_rounds, lambda: never_ending_case(None), lambda: never_ending_case(3), _outside_input)
+    _one_call, _three_calls, _text_beside_calls, _two_rounds, lambda: never_ending_case(None),
+    lambda: never_ending_case(3), _outside_input)
 
 
 # ----------------------------------------------------------------------------- running
@@ -240,32 +283,72 @@ CASES: tuple[Callable[[], LoopCase], ...] = (
 
 def run_case(loop: Callable[..., Any], case: LoopCase, scripted: Callable[..., Any] = ScriptedModel,
              error_hint: Callable[[str], str] | None = None) -> CheckCase:
-    """Run ``loop`` on one case against a fresh scripted model; the verdict as a report row.
+    """Run ``loop`` on one case against a fresh scripted model, in a worker thread; the verdict as a report row.
 
     ``scripted`` builds the model (``ScriptedModel``, or the Responses twin); an HTTP error the
-    endpoint answers gets ``error_hint(message)`` as its hint when given, else the case's.
+    endpoint answers gets ``error_hint(message)`` as its hint when given, else the case's. The
+    caller's message list (and session) must come back unedited.
     """
     import openai
 
     model = scripted(case.script, max_requests=12)
     messages = [{"role": "user", "content": case.question}]
-    try:
-        returned = loop(model.client(), model.name, messages, case.tools, case.handlers, **case.options)
-    except openai.APIStatusError as error:
+    before = (snapshot(messages), snapshot(case.options.get("session")))
+    outcome = run_all(loop, [((model.client(), model.name, messages, case.tools, case.handlers), case.options)],
+                      timeout=30)[0]
+    if isinstance(outcome.error, openai.APIStatusError):
+        error = outcome.error
         detail = str(error.body.get("message") if isinstance(error.body, dict) else error)
         return CheckCase(case.name, case.expected, f"HTTP {error.status_code}: {detail[:70]}", False,
                          error_hint(detail) if error_hint else case.hint)
-    except Exception as error:  # noqa: BLE001 - the learner's loop must not raise; say how it did
+    if not outcome.returned:
         if len(model.requests) >= model.max_requests:
             return CheckCase(case.name, case.expected, f"still asking after {model.max_requests} requests", False,
                              "the loop needs a round limit: at most max_rounds requests")
-        return CheckCase(case.name, case.expected, f"raised {type(error).__name__}", False,
+        if isinstance(outcome.error, KeyError) and outcome.error.args == ("function",):
+            return CheckCase(case.name, case.expected, outcome.shown(50), False,
+                             "run_call reads the Chat Completions shape (tool[\"function\"][\"name\"]): hand it the "
+                             "nested tools, not the flat Responses menu")
+        return CheckCase(case.name, case.expected, outcome.shown(50), False,
                          "the loop must not raise: every failure of a call is a tool result (run_call)")
-    problem = case.verify(model, case, returned)
+    if changed(before[0], messages) or changed(before[1], case.options.get("session")):
+        edited = "message list" if changed(before[0], messages) else "session"
+        return CheckCase(case.name, case.expected, f"the caller's {edited} was changed", False,
+                         "work on a copy (messages = list(messages)) and read the session, never edit it: the "
+                         "caller reuses them (the notebook runs the same list again)")
+    bare = [number for number, request in enumerate(model.requests, start=1) if not request.get("tools")]
+    if bare:
+        return CheckCase(case.name, case.expected, f"request {bare[0]} had no tools", False,
+                         "send tools=tools with every request, not only the first: without the menu the model "
+                         "cannot call a tool in the next round")
+    problem = case.verify(model, case, outcome.value)
     return CheckCase(case.name, case.expected, problem or "as expected", problem is None, case.hint)
 
 
 def check_loop(loop: Callable[..., Any]) -> CheckReport:
-    """Run ``loop(client, model, messages, tools, handlers, max_rounds=5)`` on every case; say what went wrong."""
-    return CheckReport(tuple(run_case(loop, factory()) for factory in CASES),
-                       verdict="the loop asks, runs, answers by id and stops")
+    """Run ``loop(client, model, messages, tools, handlers, max_rounds=5)`` on every case, then on generated scripts
+    beside the reference; say what went wrong."""
+    replaced = restore()
+    if (early := shortcut(loop, _REFERENCES, replaced, _VERDICT)) is not None:
+        return early
+    rows = [run_case(loop, factory()) for factory in CASES]
+    notes: list[str] = []
+    if all(row.passed for row in rows):
+        difference, tried = first_difference(conversations(), compare_loops(loop, solutions.tool_loop),
+                                             show=show_script, examples=15, budget=40)
+        rows.append(generated_row("generated conversations", difference, tried, notes))
+    else:
+        notes.append("generated conversations are compared with the reference once every case above passes")
+    return finish(rows, notes, _VERDICT, learner=loop, replaced=replaced, references=_REFERENCES)
+
+
+#: the last words of a report whose every case passed
+_VERDICT = "the loop asks, runs, answers by id and stops"
+#: the reference and the package's tested version: a learner's code that is (or calls) one is not theirs
+_REFERENCES = {
+    "fcourse.lab.exercises.solutions.tool_loop": solutions.tool_loop,
+    "fcourse.lab.exercises.solutions.parallel_tool_loop": solutions.parallel_tool_loop,
+    "fcourse.run_tool_loop": run_tool_loop,
+}
+
+keep(__name__)

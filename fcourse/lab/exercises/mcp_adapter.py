@@ -39,7 +39,9 @@ from openai.types.chat import ChatCompletionMessageFunctionToolCall
 from openai.types.chat.chat_completion_message_function_tool_call import Function
 from openai.types.responses import ResponseFunctionToolCall
 
+from fcourse.lab.exercises.integrity import borrowed, finish, keep, restore
 from fcourse.lab.exercises.report import CheckCase, CheckReport
+from fcourse.remote import adapter as _reference
 
 __all__ = ["HINTS", "check_mcp_adapter"]
 
@@ -315,5 +317,19 @@ def check_mcp_adapter(
     function_output: Callable[..., Any],
 ) -> CheckReport:
     """Check the learner's four adapter functions (see the module docstring); returns the report."""
+    replaced = restore()
+    learner = next((f for f in (chat_tools, responses_tools, tool_message, function_output)
+                    if borrowed(f, _REFERENCES)), chat_tools)  # the one that is the reference, if any is
+    # no early return for the reference: the cases run anyway, so a learner who borrows one function and
+    # writes the others still sees what is wrong with the ones they wrote
     cases = _menus(chat_tools, responses_tools) + _answers(tool_message, function_output)
-    return CheckReport(tuple(cases), verdict="tools/list and tools/call travel whole in both APIs")
+    return finish(cases, [], _VERDICT, learner=learner, references=_REFERENCES, replaced=replaced)
+
+
+#: the last words of a report whose every case passed
+_VERDICT = "tools/list and tools/call travel whole in both APIs"
+#: the reference (fcourse.remote.adapter): a learner's function that is (or calls) one of these is not theirs
+_REFERENCES = {f"fcourse.remote.adapter.{name}": getattr(_reference, name)
+               for name in ("chat_tools", "responses_tools", "tool_message", "function_output", "result_text")}
+
+keep(__name__)

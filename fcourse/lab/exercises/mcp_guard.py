@@ -35,7 +35,9 @@ from typing import Any
 
 import mcp.types as types
 
+from fcourse.lab.exercises.integrity import finish, keep, restore
 from fcourse.lab.exercises.report import CheckCase, CheckReport
+from fcourse.remote.guard import Guard as _ReferenceGuard
 
 __all__ = ["HINTS", "check_mcp_guard"]
 
@@ -226,6 +228,17 @@ def _data_case(make_guard: Callable[..., Any], name: str, server: str, text: str
 
 def check_mcp_guard(make_guard: Callable[..., Any]) -> CheckReport:
     """Check a learner's guard class (called as ``make_guard(trusted_servers={"shop"})``); returns the report."""
+    replaced = restore()
+    # no early return for the reference: a guard that subclasses it and overrides a method still sees what
+    # is wrong with the methods it wrote (the first row says it is not all its own)
     cases = [_verdict_case(make_guard, *case) for case in _verdict_cases()]
     cases += [_data_case(make_guard, *case) for case in _texts()]
-    return CheckReport(tuple(cases), verdict="approved tools pinned, annotations weighed by trust, results quoted")
+    return finish(cases, [], _VERDICT, learner=make_guard, references=_REFERENCES, replaced=replaced)
+
+
+#: the last words of a report whose every case passed
+_VERDICT = "approved tools pinned, annotations weighed by trust, results quoted"
+#: the reference (fcourse.remote.guard.Guard): a learner's guard that is (or subclasses) it is not theirs
+_REFERENCES = {"fcourse.remote.guard.Guard": _ReferenceGuard}
+
+keep(__name__)

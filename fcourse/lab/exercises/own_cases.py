@@ -16,19 +16,26 @@ What is checked (each failure says what to fix): the file loads; at least five c
 request is new (in no case file that ships with fcourse) and appears once; each category
 fits the expected reply (``single``: one call, ``parallel``: two or more, ``ask``: an
 ask-back, ``answer`` / ``dont_call``: a plain answer); each expected call's arguments fit
-the tool's JSON Schema; every expected value is one the user or the context gave; and at
-least one case wants a call and one wants none. Whether the *model* then passes them is a
-figure of the run, not part of the check.
+the tool's JSON Schema; every expected value is one the user or the context gave, whole
+(``O-73`` is not given by a user who wrote ``O-739``); each expected reply fits its request
+(an ask-back only when something is missing: not when the user names the order; a no-call
+case only for a request no tool serves: not one about an order or the weather); and at
+least one case wants a call and one wants none. The meaning checks are rules over the shop's
+five tools, stated here so they can be argued with: an order id is what the ``order_id``
+pattern matches, a request about an order is one with refund/cancel/parcel/track words.
+Whether the *model* then passes them is a figure of the run, not part of the check.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 from fcourse.errors import CaseFileError
 from fcourse.evaluation.cases import BUNDLED, FORMAT, CaseSet, load_cases, parse_cases
+from fcourse.lab.exercises.integrity import keep, restore, tampered_row
 from fcourse.lab.exercises.report import CheckCase, CheckReport
 from fcourse.schema import validate
 
@@ -79,19 +86,82 @@ def _known_requests() -> set[str]:
     return known
 
 
+def _recycled(request: str, known: set[str]) -> bool:
+    """A request that is a shipped one, or one with a few words added or changed (difflib's similarity)."""
+    from difflib import SequenceMatcher
+
+    if request in known:
+        return True
+    for other in known:
+        if other in request and len(other) >= 0.6 * len(request):
+            return True
+        if abs(len(other) - len(request)) < 12 and SequenceMatcher(None, other, request).ratio() >= 0.85:
+            return True
+    return False
+
+
 def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+def _whole(text: str, said: str) -> bool:
+    """Does ``text`` appear in ``said`` as a whole word or id: ``O-73`` is not in ``O-739``, ``7`` not in ``700``."""
+    edge = r"A-Za-z0-9_\-" if text[:1].isalnum() or text[-1:].isalnum() else ""
+    pattern = rf"(?<![{edge}.]){re.escape(text)}(?![{edge}])" if edge else re.escape(text)
+    return re.search(pattern, said, re.IGNORECASE) is not None
+
+
 def _given(value: Any, said: str) -> bool:
-    """Is ``value`` something the user or the context wrote? Strings as written, numbers as digits."""
+    """Is ``value`` something the user or the context wrote, whole? Strings as written, numbers as digits."""
     if isinstance(value, bool) or value is None:
         return False
     if isinstance(value, str):
-        return value.lower() in said.lower()
+        return bool(value.strip()) and _whole(value, said)
     if isinstance(value, int | float):
-        return f"{value:g}" in said
+        return any(_whole(form, said) for form in {f"{value:g}", str(value)})
     return all(_given(v, said) for v in (value.values() if isinstance(value, dict) else value))
+
+
+#: the words of a request for one of the shop's order tools (refund, cancel, track), English and Chinese
+_ORDER_WORDS = re.compile(r"refund|money back|cancel|parcel|package|deliver|ship|track|where is|退款|退钱|取消|快递|"
+                          r"包裹|物流|到哪|发货", re.IGNORECASE)
+_WEATHER_WORDS = re.compile(r"weather|forecast|temperature|天气|气温|下雨", re.IGNORECASE)
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_CREATIVE_WORDS = re.compile(r"poem|story|joke|song|haiku|limerick|诗|故事|笑话|歌", re.IGNORECASE)
+
+
+def _ids(text: str, schemas: dict[str, Any]) -> list[str]:
+    """The order ids in ``text``, whole (by the pattern the shop's order_id parameter declares)."""
+    pattern = schemas["refund_order"]["properties"]["order_id"]["pattern"].strip("^$")
+    return list(dict.fromkeys(m.group(0) for m in re.finditer(pattern, text) if _whole(m.group(0), text)))
+
+
+def _meaning(case: Any, schemas: dict[str, Any]) -> str | None:
+    """Why a case's expected reply does not fit its request, or None: an ask-back where nothing is missing, a
+    plain answer where a tool is needed."""
+    user, context = case.user, case.context or ""
+    named, known = _ids(user, schemas), _ids(context, schemas)
+    if case.kind == "ask":
+        if len(named) == 1:
+            return (f"{case.id}: the user names order {named[0]}, so nothing a tool needs is missing: an ask-back "
+                    "case is a request that lacks a value (which order? which city?); this one wants a call")
+        if not named and len(known) == 1 and _ORDER_WORDS.search(user):
+            return (f"{case.id}: the context gives the one order ({known[0]}), so nothing is missing: an ask-back "
+                    "case is a request that lacks a value; this one wants a call with the context's order")
+    for call in case.calls if case.kind == "call" else ():
+        wanted = (call.arguments or {}).get("order_id") if isinstance(call.arguments, dict) else None
+        if named and isinstance(wanted, str) and wanted not in named and wanted in known:
+            return (f"{case.id}: the user names {', '.join(named)}, but the case expects {wanted} from the context: "
+                    "the order the user asks about is the user's")
+    if case.kind == "answer":
+        if (named or known) and _ORDER_WORDS.search(user):
+            return (f"{case.id}: {user!r} asks about order {(named or known)[0]}, which the shop's tools act on: a "
+                    "no-call case is a request no tool serves (a greeting, a sum, a policy question), or it "
+                    "expects the call")
+        if _WEATHER_WORDS.search(user) and not _CREATIVE_WORDS.search(user):
+            return (f"{case.id}: {user!r} asks about the weather, which get_weather serves: a no-call case is a "
+                    "request no tool serves, or it expects the call (or an ask-back for the city)")
+    return None
 
 
 def _row(case: str, expected: str, problems: list[str], notes: list[str], ok_text: str = "yes") -> CheckCase:
@@ -101,22 +171,27 @@ def _row(case: str, expected: str, problems: list[str], notes: list[str], ok_tex
 
 def check_cases(cases: Any) -> CheckReport:
     """Review the learner's cases (see the module docstring); the report says what to fix, case by case."""
+    replaced = restore()
     notes: list[str] = []
+    if cases is SOLUTION_CASES:
+        return CheckReport.sealed((CheckCase("your own cases", "not the solution's", "SOLUTION_CASES itself", False),),
+                                  ("these are the revealed solution's cases, imported: write five of your own",))
     if not isinstance(cases, list):
-        return CheckReport((CheckCase("the cases are a list of dicts", "a list", type(cases).__name__, False),),
-                           ("write the cases as a Python list of dicts, one dict per case",))
+        return CheckReport.sealed((CheckCase("the cases are a list of dicts", "a list", type(cases).__name__, False),),
+                                  ("write the cases as a Python list of dicts, one dict per case",))
     try:
         data: CaseSet = parse_cases(case_file(cases), "your cases")
     except CaseFileError as error:
         rows = [_row("the case file loads", "no problems", [f"loading: {p}" for p in error.problems], notes)]
-        return CheckReport(tuple(rows), tuple(notes), "")
+        return CheckReport.sealed(tuple(rows), tuple(notes), "")
     rows = [CheckCase("the case file loads", "no problems", "yes", True)]
     rows.append(_row(f"at least {MINIMUM} cases", f">= {MINIMUM}",
                      [] if len(data) >= MINIMUM else [f"{len(data)} cases: write at least {MINIMUM}"],
                      notes, str(len(data))))
     known = _known_requests()
-    copied = [f"{c.id}: {c.user!r} is already in a case file that ships with fcourse; write a request of your own"
-              for c in data if _norm(c.user) in known]
+    copied = [f"{c.id}: {c.user!r} is " + ("already" if _norm(c.user) in known else "nearly word for word") +
+              " in a case file that ships with fcourse; write a request of your own"
+              for c in data if _recycled(_norm(c.user), known)]
     seen: dict[str, str] = {}
     for c in data:
         key = _norm((c.context or "") + " | " + c.user)
@@ -134,6 +209,10 @@ def check_cases(cases: Any) -> CheckReport:
         elif c.category == "parallel" and len(c.calls) < 2:
             misfiled.append(f"{c.id}: category 'parallel' expects two calls or more, the case lists {len(c.calls)}")
     rows.append(_row("each category fits the expected reply", "yes", misfiled, notes))
+    wrong_lang = [f"{c.id}: lang {c.lang!r}, but the request is written in "
+                  f"{'Chinese' if _CJK.search(c.user) else 'English'}: lang says which language the user wrote in"
+                  for c in data if (c.lang == "en") == bool(_CJK.search(c.user)) and c.lang in ("en", "zh")]
+    rows.append(_row("each case's lang is the request's language", "yes", wrong_lang, notes))
     schemas = {t["function"]["name"]: t["function"].get("parameters") or {} for t in _shop()}
     broken, invented = [], []
     for c in data:
@@ -146,15 +225,24 @@ def check_cases(cases: Any) -> CheckReport:
                               f"break the tool's schema at {issue.path}: {issue.message}")
             for key, value in call.arguments.items():
                 if not _given(value, said):
+                    part = isinstance(value, str) and value and value.lower() in said.lower()
                     invented.append(f"{c.id}: {call.name} expects {key}={value!r}, which neither the user nor the "
-                                    "context says; a case must not ask the model to invent a value (for free "
-                                    "text such as a search query, write \"arguments\": null)")
+                                    "context says" + (" whole (it is only part of a longer id or word there: the id "
+                                                      "is the user's, whole)" if part else "") +
+                                    "; a case must not ask the model to invent a value (for free text such as a "
+                                    "search query, write \"arguments\": null)")
     rows.append(_row("expected arguments fit the tools' schemas", "yes", broken, notes))
-    rows.append(_row("every expected value is one the user or the context gave", "yes", invented, notes))
+    rows.append(_row("every expected value is one the user or the context gave, whole", "yes", invented, notes))
+    rows.append(_row("each expected reply fits its request", "yes",
+                     [problem for c in data if (problem := _meaning(c, schemas))], notes))
     kinds = {c.kind == "call" for c in data}
     balance = [] if kinds == {True, False} else [
         "every case wants a call: add one that wants none (an ask-back or a plain answer), or an unnecessary "
         "call can never be caught" if True in kinds else
         "no case wants a call: add one that does, or a missed call can never be caught"]
     rows.append(_row("some cases want a call, some want none", "yes", balance, notes))
-    return CheckReport(tuple(rows), tuple(notes), "your cases are ready to run")
+    first = [row for row in (tampered_row(replaced),) if row is not None]
+    return CheckReport.sealed((*first, *rows), tuple(notes), "your cases are ready to run")
+
+
+keep(__name__)

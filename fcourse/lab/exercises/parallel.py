@@ -20,7 +20,16 @@ Introduced in chapter 2 ("Your turn 3"). The learner extends the loop to
 - ``session overwrites`` / ``session fills in`` / ``session only where it
   belongs``: the model claims ``user_id`` 1002, or leaves it out, or the same
   reply also asks a tool that has no ``user_id``;
-- ``round limit still holds``: the loop of the exercise before still stops.
+- ``outside input, at once``: a tool not offered, broken JSON, NaN and a failing handler, in one
+  reply: run concurrently, they are still refused or answered as results;
+- ``round limit still holds``: the loop of the exercise before still stops, the last round answered
+  NOT_EXECUTED;
+- ``two users at the same time``: two loops run at once with two sessions; each handler call gets
+  its own loop's user (a session kept in a global gives one user the other's data).
+
+The caller's messages and session must come back unedited. Then the learner's loop and the
+reference run side by side on generated scripts (parallel, repeated and failing calls, calls
+that claim another user).
 
 The cases run on the scripted model of :mod:`fcourse.lab.exercises.loop`.
 """
@@ -32,6 +41,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from fcourse.lab.exercises import solutions
+from fcourse.lab.exercises.compare import first_difference, generated_row, run_all
+from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.loop import (
     LoopCase,
     calls_in,
@@ -41,13 +53,15 @@ from fcourse.lab.exercises.loop import (
     run_case,
     value,
 )
-from fcourse.lab.exercises.report import CheckReport
+from fcourse.lab.exercises.loop_compare import compare_loops, conversations, show_script
+from fcourse.lab.exercises.report import CheckCase, CheckReport
+from fcourse.protocol.loop import run_tool_loop
 from fcourse.protocol.scripted import Reply, ScriptedModel, call, text
 
 __all__ = ["BARRIER_TIMEOUT", "CASES", "SESSION", "check_parallel_loop"]
 
 #: how long a handler waits for the other one at the barrier (only a loop that runs calls one by one waits)
-BARRIER_TIMEOUT = 2.0
+BARRIER_TIMEOUT = 1.0
 #: the logged-in user, as the program's session knows it
 SESSION = {"user_id": 1001}
 
@@ -156,9 +170,59 @@ def _session_case(name: str, expected: str, proposed: dict[str, Any], with_weath
     return case
 
 
+def _optional_user() -> LoopCase:
+    """A tool whose user_id is optional: the session's value still goes in, over the model's."""
+    tool = function_tool("recent_orders", "A user's most recent orders.", user_id="integer", limit="integer")
+    tool["function"]["parameters"]["required"] = ["limit"]
+
+    def script(messages: list[dict[str, Any]]) -> Reply:
+        if messages[-1]["role"] == "tool":
+            return _answer(messages)
+        return call(("recent_orders", {"user_id": 1002, "limit": 3}), ("recent_orders", {"limit": 2}))
+
+    def verify(model: ScriptedModel, case: LoopCase, returned: Any) -> str | None:
+        users = sorted((kwargs.get("user_id") for _, kwargs in case.ran), key=str)
+        return None if users == [1001, 1001] else f"recent_orders ran for users {users}, the session's user is 1001"
+
+    case = LoopCase("session, user_id optional", "both calls for user 1001", "My recent orders?", [tool], script,
+                    verify, "a session key goes in for every tool whose schema has it among its properties, "
+                            "required or not", {"session": dict(SESSION)})
+    case.handler("recent_orders", lambda limit, user_id=None: {"user_id": user_id, "orders": []})
+    return case
+
+
 def _limit() -> LoopCase:
     case = never_ending_case(2)
     case.name = "round limit still holds"
+    return case
+
+
+def _outside_input() -> LoopCase:
+    """Calls run concurrently are still outside input: a tool not offered, broken JSON, NaN, a failing handler."""
+    def script(messages: list[dict[str, Any]]) -> Reply:
+        if messages[-1]["role"] != "tool":
+            return call(("drop_tables", {}), ("get_weather", '{"city": "Oslo"'), ("get_weather", '{"city": NaN}'),
+                        ("get_weather", {"city": "Atlantis"}), ("get_weather", {"city": "Lima"}))
+        return _answer(messages)
+
+    def verify(model: ScriptedModel, case: LoopCase, returned: Any) -> str | None:
+        allowed = (("get_weather", {"city": "Lima"}), ("get_weather", {"city": "Atlantis"}))
+        if any(run not in allowed for run in case.ran):
+            return f"a handler ran that must not: {next(run for run in case.ran if run not in allowed)}"
+        if len(model.requests) != 2:
+            return "the model was not told (no second request)"
+        results = [value(c) for c in results_by_id(model.last_messages).values()]
+        if _WEATHER["Lima"] not in results:
+            return "the valid call beside them did not get its result"
+        return None
+
+    case = LoopCase("outside input, at once", "only valid calls run; all 5 answered", "Weather in Oslo and Lima?",
+                    [_weather_tool()], script, verify,
+                    "run every call through run_call inside the pool: a tool that was not offered, broken JSON and "
+                    "NaN are refused as results, and a handler that raises is EXECUTION_ERROR (future.result() must "
+                    "not raise)")
+    case.handler("get_weather", lambda city: _WEATHER[city])  # Atlantis: a KeyError
+    case.handler("drop_tables", lambda: "all tables dropped")
     return case
 
 
@@ -169,11 +233,70 @@ CASES: tuple[Callable[[], LoopCase], ...] = (
     lambda: _session_case("session fills in", "handler gets user 1001", {"month": 4}, False),
     lambda: _session_case("session only where it belongs", "weather call untouched", {"user_id": 1002, "month": 4},
                           True),
+    _optional_user,
+    _outside_input,
     _limit,
 )
 
 
+def _two_users(loop: Callable[..., Any]) -> CheckCase:
+    """Two loops at the same time, for two users: each handler call must get its own loop's session user."""
+    barrier = threading.Barrier(2, timeout=BARRIER_TIMEOUT)
+    got: dict[int, list[Any]] = {1001: [], 2002: []}
+
+    def run(user: int) -> Any:
+        def script(messages: list[dict[str, Any]]) -> Reply:
+            if messages[-1]["role"] == "tool":
+                return _answer(messages)
+            try:
+                barrier.wait()  # both loops have started before either runs its call
+            except threading.BrokenBarrierError:
+                pass
+            return call(("order_total", {"user_id": 3003, "month": 4}))
+
+        model = ScriptedModel(script, max_requests=12)
+        handlers = {"order_total": lambda user_id, month: got[user].append(user_id) or {"total": 0.0}}
+        return run_all(loop, [((model.client(), model.name, [{"role": "user", "content": "My April total?"}],
+                                [_order_tool()], handlers), {"session": {"user_id": user}})], timeout=30)[0]
+
+    threads = [threading.Thread(target=run, args=(user,), daemon=True) for user in got]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(35)
+    passed = got == {1001: [1001], 2002: [2002]}
+    return CheckCase("two users at the same time", "each call gets its own user", "as expected" if passed else
+                     f"user 1001's call got {got[1001]}, user 2002's got {got[2002]}", passed,
+                     "keep the session with the loop that was given it (pass it to run_call), never in a global: two "
+                     "users' loops run at the same time")
+
+
 def check_parallel_loop(loop: Callable[..., Any]) -> CheckReport:
-    """Run ``loop(client, model, messages, tools, handlers, max_rounds=5, session=None)`` on every case."""
-    return CheckReport(tuple(run_case(loop, factory()) for factory in CASES),
-                       verdict="concurrent, matched by id, and the user is the session's")
+    """Run ``loop(client, model, messages, tools, handlers, max_rounds=5, session=None)`` on every case, then two
+    users at once, then generated scripts beside the reference."""
+    replaced = restore()
+    if (early := shortcut(loop, _REFERENCES, replaced, _VERDICT)) is not None:
+        return early
+    rows = [run_case(loop, factory()) for factory in CASES]
+    rows.append(_two_users(loop))
+    notes: list[str] = []
+    if all(row.passed for row in rows):
+        difference, tried = first_difference(conversations(session=True),
+                                             compare_loops(loop, solutions.parallel_tool_loop), show=show_script,
+                                             examples=15, budget=40)
+        rows.append(generated_row("generated conversations", difference, tried, notes))
+    else:
+        notes.append("generated conversations are compared with the reference once every case above passes")
+    return finish(rows, notes, _VERDICT, learner=loop, replaced=replaced, references=_REFERENCES)
+
+
+#: the last words of a report whose every case passed
+_VERDICT = "concurrent, matched by id, and the user is the session's"
+#: the reference and the package's tested version: a learner's code that is (or calls) one is not theirs
+_REFERENCES = {
+    "fcourse.lab.exercises.solutions.parallel_tool_loop": solutions.parallel_tool_loop,
+    "fcourse.lab.exercises.solutions.run_call_in_session": solutions.run_call_in_session,
+    "fcourse.run_tool_loop": run_tool_loop,
+}
+
+keep(__name__)

@@ -14,7 +14,9 @@ sends one ``refund_order`` through the recovering runtime with ``decide`` plugge
 says per fault whether the action was right and what went wrong (double execution, success
 claimed without a ledger effect, a retry while UNKNOWN, ...). Then it asks ``decide`` about
 situations a first timeout never shows, whose answers the notebook does not print: the
-retry timed out too, the status lookup is down, a SUCCEEDED recorded under other arguments.
+retry timed out too, the status lookup is down, a SUCCEEDED recorded under other arguments;
+then, beside the reference, about generated sequences of situations (a decision that counts
+its own calls, or edits the situation it is given, shows there).
 (The package's runtime settles those three before it asks its own ``decide_recovery``, which
 is why that one needs only the status.) The report prints as tables and renders as HTML.
 
@@ -26,43 +28,58 @@ scenarios, and the runtime must not depend on them.
 from __future__ import annotations
 
 import html
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from fcourse.lab.exercises.compare import Outcome, changed, first_difference, generated_row, run_all, short
+from fcourse.lab.exercises.integrity import borrowed, borrowed_row, keep, restore, tampered_row
 from fcourse.lab.exercises.report import CheckCase
 from fcourse.runtime.recovery import CORRECT_ACTIONS, RecoveryOutcome
 from fcourse.runtime.status import IdempotencyStatus
 from fcourse.shop.faults import Fault
 from fcourse.shop.world import DEMO_ARGUMENTS, DEMO_KEY, DEMO_SESSION, build_world
 
-__all__ = ["SITUATIONS", "RecoveryCheck", "RecoveryReport", "check_recovery_policy", "solution_decide"]
+__all__ = ["RecoveryCheck", "RecoveryReport", "check_recovery_policy", "solution_decide"]
 
 #: a learner's decision: the situation after a timed-out refund in, the action out
 DecideSituation = Callable[[dict[str, Any]], Any]
 
 _WAIT = ("AWAIT_RECONCILIATION", "MANUAL_REVIEW")
 
-#: (situation, what decide receives, the right actions, what the situation is about)
-SITUATIONS: tuple[tuple[str, dict[str, Any], tuple[str, ...], str], ...] = (
-    ("the status lookup itself is down", {"status": None, "same_arguments": None, "retries": 0}, _WAIT,
-     "a failed lookup tells you nothing: neither retry nor claim success when nobody can say what happened"),
-    ("the retry timed out too; NOT_EXECUTED again", {"status": "NOT_EXECUTED", "same_arguments": True, "retries": 1},
-     _WAIT, "retry once means once: after one retry, hand the refund on instead of retrying again"),
-    ("the retry timed out too, but it went through", {"status": "SUCCEEDED", "same_arguments": True, "retries": 1},
-     ("REPLAY_SUCCESS",), "a success is a success, on the first try or the retry: replay the stored result"),
-    ("the retry timed out too; UNKNOWN", {"status": "UNKNOWN", "same_arguments": True, "retries": 1}, _WAIT,
-     "UNKNOWN after a retry is still UNKNOWN: neither retry nor claim success"),
-    ("SUCCEEDED, under other arguments", {"status": "SUCCEEDED", "same_arguments": False, "retries": 0},
-     ("MANUAL_REVIEW",), "the key holds a refund with other arguments: its result is not this call's, and the key "
-     "is taken, so neither replay nor retry; a person must look (reconciliation cannot settle it)"),
-    ("SUCCEEDED, arguments unknown", {"status": "SUCCEEDED", "same_arguments": None, "retries": 0}, _WAIT,
-     "a success you cannot tie to this call's arguments is not this call's success: do not replay it"),
-    ("a status you have never seen", {"status": "PARTIALLY_REFUNDED", "same_arguments": True, "retries": 0}, _WAIT,
-     "when you do not know what a status means, do not act on it: wait or hand it to a person"),
-)
+
+def _situations() -> list[tuple[str, dict[str, Any], str]]:
+    """(situation, what decide receives, what it is about): situations a first timeout never shows. The right
+    actions are worked out from the reference after the learner's function has answered."""
+    return [
+        ("the status lookup itself is down", {"status": None, "same_arguments": None, "retries": 0},
+         "a failed lookup tells you nothing: neither retry nor claim success when nobody can say what happened"),
+        ("the retry timed out too; NOT_EXECUTED again",
+         {"status": "NOT_EXECUTED", "same_arguments": True, "retries": 1},
+         "retry once means once: after one retry, hand the refund on instead of retrying again"),
+        ("NOT_EXECUTED after two retries", {"status": "NOT_EXECUTED", "same_arguments": True, "retries": 2},
+         "retry once means once: after one retry or more, hand the refund on (retries == 0, not retries < 2)"),
+        ("the retry timed out too, but it went through",
+         {"status": "SUCCEEDED", "same_arguments": True, "retries": 1},
+         "a success is a success, on the first try or the retry: replay the stored result"),
+        ("the retry timed out too; UNKNOWN", {"status": "UNKNOWN", "same_arguments": True, "retries": 1},
+         "UNKNOWN after a retry is still UNKNOWN: neither retry nor claim success"),
+        ("SUCCEEDED, under other arguments", {"status": "SUCCEEDED", "same_arguments": False, "retries": 0},
+         "the key holds a refund with other arguments: its result is not this call's, and the key is taken, so "
+         "neither replay nor retry; a person must look (reconciliation cannot settle it)"),
+        ("SUCCEEDED, arguments unknown", {"status": "SUCCEEDED", "same_arguments": None, "retries": 0},
+         "a success you cannot tie to this call's arguments is not this call's success: do not replay it"),
+        ("a status you have never seen", {"status": "PARTIALLY_REFUNDED", "same_arguments": True, "retries": 0},
+         "when you do not know what a status means, do not act on it: wait or hand it to a person"),
+        ("a status in small letters", {"status": "succeeded", "same_arguments": True, "retries": 0},
+         "statuses are compared exactly: 'succeeded' is not a status the domain reports, so do not act on it"),
+    ]
+
+
+def _right(situation: dict[str, Any]) -> tuple[str, ...]:
+    """The actions that are right for ``situation``: the reference's, or either way of waiting when it waits."""
+    action = solution_decide(dict(situation))
+    return _WAIT if action == "AWAIT_RECONCILIATION" else (action,)
 
 
 def solution_decide(situation: dict[str, Any]) -> str:
@@ -220,57 +237,100 @@ def _as_runtime_decide(decide: DecideSituation) -> Callable[[IdempotencyStatus],
     return lambda status: decide({"status": str(status), "same_arguments": True, "retries": 0})
 
 
-def _situations(decide: DecideSituation) -> tuple[list[CheckCase], list[str]]:
+def _answer(outcome: Outcome) -> str:
+    if not outcome.returned:
+        return outcome.shown(60)
+    return str(getattr(outcome.value, "value", outcome.value))
+
+
+def _judge_situations(decide: DecideSituation) -> tuple[list[CheckCase], list[str]]:
+    situations = _situations()
+    given = [dict(situation) for _, situation, _ in situations]
+    outcomes = run_all(decide, [((situation,), {}) for situation in given])
     rows, notes = [], []
-    for name, situation, right, about in SITUATIONS:
-        try:
-            answer = decide(dict(situation))
-            shown = str(getattr(answer, "value", answer))
-        except Exception as error:  # noqa: BLE001 - a raising decision is a finding
-            shown = f"raised {type(error).__name__}: {error}"
-        passed = shown in right
+    for (name, situation, about), seen, outcome in zip(situations, given, outcomes):
+        right, shown = _right(situation), _answer(outcome)
+        where = changed(situation, seen)
+        passed = shown in right and not where
         rows.append(CheckCase(name, " or ".join(right), shown, passed))
-        if not passed:
+        if where:
+            notes.append(f"{name}: your decide changed the situation it was given, at {where}: read it, do not edit it")
+        elif not passed:
             notes.append(f"{name}: {about}")
+    if all(row.passed for row in rows):
+        difference, tried = first_difference(_generated(), _compare(decide), show=_show, examples=30, budget=90)
+        rows.append(generated_row("generated situations, in sequence", difference, tried, notes))
+    else:
+        notes.append("generated situations are compared with the reference once every situation above passes")
     return rows, notes
 
 
-def check_recovery_policy(decide: DecideSituation = solution_decide) -> RecoveryReport:
+def _generated() -> Any:
+    from hypothesis import strategies as st
+
+    situation = st.fixed_dictionaries({
+        "status": st.sampled_from(["SUCCEEDED", "NOT_EXECUTED", "UNKNOWN", None, "IN_PROGRESS", "PARTIALLY_REFUNDED"]),
+        "same_arguments": st.sampled_from([True, True, False, None]), "retries": st.integers(0, 2)})
+    return st.lists(situation, min_size=1, max_size=4)
+
+
+def _show(value: Any) -> str:
+    return " then ".join(short(s, 80) for s in value)
+
+
+def _compare(decide: DecideSituation) -> Callable[[Any], tuple[str, str] | None]:
+    def compare(value: Any) -> tuple[str, str] | None:
+        given = [dict(situation) for situation in value]
+        outcomes = run_all(decide, [((situation,), {}) for situation in given], timeout=10)
+        for situation, seen, outcome in zip(value, given, outcomes):
+            right, shown = _right(situation), _answer(outcome)
+            if changed(situation, seen):
+                return "it changed the situation it was given", "read the situation, do not edit it"
+            if shown not in right:
+                return (f"for {short(situation, 80)} yours: {shown}, right: {' or '.join(right)}",
+                        "decide from this situation alone, the same way every time (keep no count between calls): "
+                        "replay only a SUCCEEDED with the same arguments, retry only a NOT_EXECUTED never retried, "
+                        "MANUAL_REVIEW for a SUCCEEDED under other arguments, else wait")
+        return None
+
+    return compare
+
+
+def check_recovery_policy(decide: DecideSituation) -> RecoveryReport:
     """Run ``decide`` through the real runtime against every fault, then on the harder situations.
 
-    Each fault gets a fresh database file in a temporary directory (deleted
-    afterwards), the demo's fixed clock and data, and one ``refund_order``
+    Each fault gets a fresh in-memory database, the demo's fixed clock and data, and one ``refund_order``
     call. The report is deterministic, so a notebook can print it.
     """
-    situations, notes = _situations(decide)
+    replaced = restore()
+    first = [row for row in (tampered_row(replaced), borrowed_row(decide, _REFERENCES)) if row is not None]
+    if borrowed(decide, _REFERENCES):
+        return RecoveryReport((), tuple(first), tuple(f"{row.case}: {row.hint}" for row in first))
+    situations, notes = _judge_situations(decide)
+    notes = [*(f"{row.case}: {row.hint}" for row in first), *notes]
     runtime_decide = _as_runtime_decide(decide)
     checks = []
-    with tempfile.TemporaryDirectory(prefix="fcourse-recovery-") as tmp:
-        for fault in Fault:
-            if fault is Fault.NONE:
-                continue
-            world = build_world(str(Path(tmp) / f"{fault.value.lower()}.db"), decide=runtime_decide)
-            try:
-                world.service.inject(fault, times=1)
-                outcome = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
-                count = world.domain.execution_count(DEMO_SESSION.user_id, DEMO_KEY)
-                requests = world.service.requests
-            finally:
-                world.close()
-            status, action = outcome.idempotency_status, outcome.runtime_action
-            expected = tuple(sorted(str(a) for a in CORRECT_ACTIONS[IdempotencyStatus(status)])) if status else ()
-            problem = _verdict(status, action, outcome.final, count, requests, outcome)
-            checks.append(
-                RecoveryCheck(
-                    fault=str(fault),
-                    idempotency_status=status,
-                    expected=expected,
-                    action=action,
-                    final=outcome.final,
-                    handler_execution_count=count,
-                    refund_requests=requests,
-                    passed=not problem,
-                    problem=problem,
-                )
-            )
-    return RecoveryReport(tuple(checks), tuple(situations), tuple(notes))
+    for fault in Fault:
+        if fault is Fault.NONE:
+            continue
+        world = build_world(":memory:", decide=runtime_decide)
+        try:
+            world.service.inject(fault, times=1)
+            outcome = world.runtime.run("refund_order", dict(DEMO_ARGUMENTS), DEMO_SESSION)
+            count = world.domain.execution_count(DEMO_SESSION.user_id, DEMO_KEY)
+            requests = world.service.requests
+        finally:
+            world.close()
+        status, action = outcome.idempotency_status, outcome.runtime_action
+        expected = tuple(sorted(str(a) for a in CORRECT_ACTIONS[IdempotencyStatus(status)])) if status else ()
+        problem = _verdict(status, action, outcome.final, count, requests, outcome)
+        checks.append(RecoveryCheck(fault=str(fault), idempotency_status=status, expected=expected, action=action,
+                                    final=outcome.final, handler_execution_count=count, refund_requests=requests,
+                                    passed=not problem, problem=problem))
+    return RecoveryReport(tuple(checks), tuple([*first, *situations]), tuple(notes))
+
+
+#: the reference: a decision that is (or calls) it is not the learner's
+_REFERENCES = {"fcourse.lab.exercises.recovery.solution_decide": solution_decide}
+
+keep(__name__)

@@ -10,7 +10,7 @@ and ``notes`` (extra lines, e.g. the first error). Its ``text()`` is the
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["CheckCase", "CheckReport", "function_entry"]
@@ -27,27 +27,42 @@ class CheckCase:
     hint: str = ""
 
 
+#: what a checker's own report carries: a report built by hand (``CheckReport(...)``) never says it passed
+_SEAL = object()
+
+
 @dataclass(frozen=True)
 class CheckReport:
-    """A checker's verdict: every case, in the order they ran, plus notes; ``verdict`` ends the text."""
+    """A checker's verdict: every case, in the order they ran, plus notes; ``verdict`` ends the text.
+
+    A checker makes its report with :meth:`sealed`; ``passed`` is True only for such a report whose every
+    case passed, so a report built by hand in a notebook cell cannot stand in for the checker's.
+    """
 
     cases: tuple[CheckCase, ...]
     notes: tuple[str, ...] = ()
     verdict: str = "all cases pass"
+    seal: Any = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def sealed(cls, *fields: Any, **named: Any) -> Any:
+        """The report as a checker makes it (the same fields as the constructor)."""
+        return cls(*fields, **named, seal=_SEAL)
 
     @property
     def passed(self) -> bool:
-        """Every case passed (and there was at least one)."""
-        return bool(self.cases) and all(case.passed for case in self.cases)
+        """A checker's report, every case passed (and there was at least one)."""
+        return self.seal is _SEAL and bool(self.cases) and all(case.passed for case in self.cases)
 
     def failures(self) -> list[CheckCase]:
         """The cases that failed."""
         return [case for case in self.cases if not case.passed]
 
     def last_line(self) -> str:
-        """``n/m cases passed``, followed by the verdict when all did."""
+        """``n/m cases passed``, followed by the verdict when all did (or a warning for a report built by hand)."""
         done = sum(case.passed for case in self.cases)
-        return f"{done}/{len(self.cases)} cases passed" + (f": {self.verdict}" if self.passed else "")
+        forged = "" if self.seal is _SEAL else " - not a checker's report (built by hand), so it does not pass"
+        return f"{done}/{len(self.cases)} cases passed" + (f": {self.verdict}" if self.passed else forged)
 
     def text(self) -> str:
         """The report as aligned plain text."""

@@ -18,6 +18,10 @@ model's own Responses validation, replies from a script), so a pairing mistake i
 - ``failing tool``: the handler raises; carry on, say it failed, leak no traceback or secret;
 - ``outside input``: a call to a tool not offered, truncated JSON and a wrong type; none may run.
 
+The caller's input list must come back unedited, and at the limit the last round's calls are answered
+NOT_EXECUTED, not run. Then the learner's loop and the reference run side by side on generated scripts
+(parallel, repeated and failing calls, round limits).
+
 The cases run through :func:`fcourse.lab.exercises.loop.run_case`, as the Chat Completions loop's do;
 an HTTP error the endpoint answers is reported with a hint that names the usual cause (the item's
 ``id`` used for ``call_id``, calls not sent back before their outputs, a call left unanswered, an
@@ -31,9 +35,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from fcourse.lab.exercises import solutions
+from fcourse.lab.exercises.compare import first_difference, generated_row
+from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.loop import TIMES, LoopCase, function_tool, never_ending_case, run_case, value
+from fcourse.lab.exercises.loop_compare import compare_loops, conversations, show_script
 from fcourse.lab.exercises.report import CheckReport
-from fcourse.protocol.responses_loop import flat_tools
+from fcourse.protocol.responses_loop import flat_tools, run_responses_loop
 from fcourse.protocol.scripted import Reply, call, text
 from fcourse.protocol.scripted_responses import ScriptedResponsesModel
 
@@ -79,6 +87,10 @@ def _answer_by_call_id(items: list[dict[str, Any]]) -> Reply:
 def _not_the_items(case: LoopCase, returned: Any) -> str | None:
     """Why ``returned`` is not the conversation ending in the answer's message item (None when it is)."""
     last = returned[-1] if isinstance(returned, list) and returned else None
+    if isinstance(returned, list) and not all(isinstance(item, dict) for item in returned):
+        case.hint = "append item.to_dict() for each output item, so the conversation is plain data the caller can " \
+            "read, store and send again"
+        return "the items returned are SDK objects, not plain dicts"
     if (last.get("type") if isinstance(last, dict) else getattr(last, "type", None)) == "message":
         return None
     case.hint = "return the conversation: the whole list of items, the answer's message item last"
@@ -117,6 +129,11 @@ def _text_beside_calls() -> LoopCase:
             case.hint = "stop only when the output has no function_call items: a message item beside calls is not " \
                 "the answer"
             return "took the message item for the answer; the calls never ran"
+        said = [i for i in model.conversations[1] if i.get("type") == "message" and i.get("role") == "assistant"]
+        if not said:
+            case.hint = "send the response's output items back as they are, the message item beside the calls too: " \
+                "the model must see what it said"
+            return "the message item beside the calls was not sent back"
         return _times_verify(model, case, returned)
 
     return _time_case("text beside calls", "the calls run, then the answer", "What time is it in Paris and in Lima?",
@@ -158,7 +175,7 @@ def _two_rounds() -> LoopCase:
 
 def _never_ending(limit: int | None) -> LoopCase:
     return never_ending_case(limit, _tools(function_tool("job_status", "Status of a background job.",
-                                                         job_id="string")), _unanswered)
+                                                         job_id="string")), _unanswered, responses=True)
 
 
 def _failing_tool() -> LoopCase:
@@ -227,6 +244,29 @@ def error_hint(message: str) -> str:
 
 
 def check_responses_loop(loop: Callable[..., Any]) -> CheckReport:
-    """Run ``loop(client, model, input, tools, handlers, max_rounds=5)`` on every case; say what went wrong."""
-    return CheckReport(tuple(run_case(loop, factory(), ScriptedResponsesModel, error_hint) for factory in CASES),
-                       verdict="items in, items out, every output under its call_id")
+    """Run ``loop(client, model, input, tools, handlers, max_rounds=5)`` on every case, then on generated scripts
+    beside the reference; say what went wrong."""
+    replaced = restore()
+    if (early := shortcut(loop, _REFERENCES, replaced, _VERDICT)) is not None:
+        return early
+    rows = [run_case(loop, factory(), ScriptedResponsesModel, error_hint) for factory in CASES]
+    notes: list[str] = []
+    if all(row.passed for row in rows):
+        difference, tried = first_difference(conversations(), compare_loops(loop, solutions.responses_loop, True,
+                                                                            error_hint),
+                                             show=show_script, examples=15, budget=40)
+        rows.append(generated_row("generated conversations", difference, tried, notes))
+    else:
+        notes.append("generated conversations are compared with the reference once every case above passes")
+    return finish(rows, notes, _VERDICT, learner=loop, replaced=replaced, references=_REFERENCES)
+
+
+#: the last words of a report whose every case passed
+_VERDICT = "items in, items out, every output under its call_id"
+#: the reference and the package's tested version: a learner's code that is (or calls) one is not theirs
+_REFERENCES = {
+    "fcourse.lab.exercises.solutions.responses_loop": solutions.responses_loop,
+    "fcourse.run_responses_loop": run_responses_loop,
+}
+
+keep(__name__)

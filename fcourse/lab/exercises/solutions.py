@@ -39,13 +39,14 @@ __all__ = [
 
 
 def yours_or_reference(name: str, yours: Callable[..., Any], report: Any, reference: Callable[..., Any]) -> Any:
-    """``yours`` when its checker's ``report`` passed, else ``reference``; prints which one the chapter runs on."""
+    """``yours`` when its checker's ``report`` passed, else ``reference``; says aloud, in one line, which one the
+    chapter runs on (a fallback starts with a warning sign, so it cannot be read past)."""
     if report.passed:
         print(f"{name}: yours passes its checker, so the rest of this chapter runs on it")
         return yours
     failed = len(report.failures())
-    print(f"{name}: yours fails {failed} of {len(report.cases)} cases, so until it passes the rest of this chapter "
-          f"runs on the reference solution (fcourse.lab.exercises.solutions.{reference.__name__})")
+    print(f"⚠ USING THE REFERENCE, NOT YOURS: your {name} fails {failed} of {len(report.cases)} cases, so the rest of "
+          f"this chapter runs on fcourse.lab.exercises.solutions.{reference.__name__} until yours passes its check")
     return reference
 
 

@@ -1,0 +1,97 @@
+"""MISTAKE: A refund case expects order O-730 although neither the user's words nor a context ever give that id.
+"""
+
+my_cases = [
+    {
+        "id": "mine-refund-1",
+        "lang": "en",
+        "category": "single",
+        "user": "The lamp came cracked, please refund my order.",
+        "expect": {
+            "kind": "call",
+            "calls": [
+                {
+                    "name": "refund_order",
+                    "arguments": {
+                        "order_id": "O-730"
+                    }
+                }
+            ]
+        }
+    },
+    {
+        "id": "mine-cancel-zh",
+        "lang": "zh",
+        "category": "single",
+        "user": "请帮我取消订单 O-731，我还没付款。",
+        "expect": {
+            "kind": "call",
+            "calls": [
+                {
+                    "name": "cancel_order",
+                    "arguments": {
+                        "order_id": "O-731"
+                    }
+                }
+            ]
+        }
+    },
+    {
+        "id": "mine-parallel",
+        "lang": "en",
+        "category": "parallel",
+        "user": "Please refund O-732, and where is the parcel for O-733?",
+        "expect": {
+            "kind": "call",
+            "calls": [
+                {
+                    "name": "refund_order",
+                    "arguments": {
+                        "order_id": "O-732"
+                    }
+                },
+                {
+                    "name": "track_shipment",
+                    "arguments": {
+                        "order_id": "O-733"
+                    }
+                }
+            ]
+        }
+    },
+    {
+        "id": "mine-ask-cancel",
+        "lang": "en",
+        "category": "ask",
+        "user": "I want to cancel my order.",
+        "expect": {
+            "kind": "ask"
+        }
+    },
+    {
+        "id": "mine-dont-thanks",
+        "lang": "en",
+        "category": "dont_call",
+        "user": "Thanks, that's all for today!",
+        "expect": {
+            "kind": "answer"
+        }
+    },
+    {
+        "id": "mine-weather-zh",
+        "lang": "zh",
+        "category": "single",
+        "user": "上海现在天气怎么样？",
+        "expect": {
+            "kind": "call",
+            "calls": [
+                {
+                    "name": "get_weather",
+                    "arguments": {
+                        "city": "上海"
+                    }
+                }
+            ]
+        }
+    }
+]

@@ -1,0 +1,31 @@
+"""MISTAKE: A 'parallel' case that lists one call.
+"""
+
+my_cases = [{'id': 'my-refund-context',
+  'lang': 'en',
+  'category': 'single',
+  'user': 'The blender arrived broken, I want my money back.',
+  'expect': {'kind': 'call', 'calls': [{'name': 'refund_order', 'arguments': {'order_id': 'O-700'}}]},
+  'context': 'Verified order: O-700, status: paid.'},
+ {'id': 'my-cancel-zh',
+  'lang': 'zh',
+  'category': 'single',
+  'user': '我不想要了，订单 O-701 还没付款，帮我取消。',
+  'expect': {'kind': 'call', 'calls': [{'name': 'cancel_order', 'arguments': {'order_id': 'O-701'}}]}},
+ {'id': 'my-ask-track',
+  'lang': 'en',
+  'category': 'ask',
+  'user': 'Where is my parcel?',
+  'expect': {'kind': 'ask'}},
+ {'id': 'my-dont-poem',
+  'lang': 'en',
+  'category': 'dont_call',
+  'user': 'Write me a two-line poem about rain.',
+  'expect': {'kind': 'answer'}},
+ {'id': 'my-parallel-one',
+  'lang': 'en',
+  'category': 'parallel',
+  'user': 'Refund O-706 please.',
+  'expect': {'kind': 'call', 'calls': [{'name': 'refund_order', 'arguments': {'order_id': 'O-706'}}]}}]
+
+HINT = "category 'parallel' expects two calls"

@@ -1,0 +1,34 @@
+"""MISTAKE: Uses `if not tool.get('available')`, so a registry entry without an 'available' key is treated as switched off.
+"""
+import json
+
+from fcourse.schema import validate
+
+
+def error(code, message, **data):
+    return {"status": "ERROR", "error_code": code, "message": message, "data": data}
+
+
+def mini_execute(registry, call):
+    """Check one proposed call, then run it. Always returns a dict; never raises."""
+    name = call.get("name")
+    if name not in registry:
+        return error("UNKNOWN_TOOL", f"there is no tool named {name!r}", available_tools=sorted(registry))
+    tool = registry[name]
+    try:
+        arguments = json.loads(call.get("arguments") or "{}")
+    except json.JSONDecodeError:
+        return error("INVALID_ARGUMENT", "the arguments are not valid JSON")
+    if not isinstance(arguments, dict):
+        return error("INVALID_ARGUMENT", "the arguments must be a JSON object")
+    issues = validate(arguments, tool["schema"])
+    if issues:
+        return error("INVALID_ARGUMENT", "the arguments break the contract",
+                     issues=[f"{issue.path}: {issue.message}" for issue in issues])
+    if not tool.get("available"):
+        return error("TOOL_UNAVAILABLE", f"{name} is switched off; do not try it again now")
+    try:
+        return {"status": "SUCCESS", "data": tool["handler"](**arguments)}
+    except Exception as exc:
+        return error("EXECUTION_ERROR", f"{name} failed while running; it may or may not have taken effect",
+                     exception=type(exc).__name__)

@@ -1,0 +1,32 @@
+"""MISTAKE: Does not check that the parsed arguments are a JSON object, so an array or a number reaches the schema check and the handler call.
+"""
+import json
+
+from fcourse.schema import validate
+
+
+def error(code, message, **data):
+    return {"status": "ERROR", "error_code": code, "message": message, "data": data}
+
+
+def mini_execute(registry, call):
+    """Check one proposed call, then run it. Always returns a dict; never raises."""
+    name = call.get("name")
+    if name not in registry:
+        return error("UNKNOWN_TOOL", f"there is no tool named {name!r}", available_tools=sorted(registry))
+    tool = registry[name]
+    try:
+        arguments = json.loads(call.get("arguments") or "{}")
+    except json.JSONDecodeError:
+        return error("INVALID_ARGUMENT", "the arguments are not valid JSON")
+    issues = validate(arguments, tool["schema"])
+    if issues:
+        return error("INVALID_ARGUMENT", "the arguments break the contract",
+                     issues=[f"{issue.path}: {issue.message}" for issue in issues])
+    if not tool.get("available", True):
+        return error("TOOL_UNAVAILABLE", f"{name} is switched off; do not try it again now")
+    try:
+        return {"status": "SUCCESS", "data": tool["handler"](**arguments)}
+    except Exception as exc:
+        return error("EXECUTION_ERROR", f"{name} failed while running; it may or may not have taken effect",
+                     exception=type(exc).__name__)

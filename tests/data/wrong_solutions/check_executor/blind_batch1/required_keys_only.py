@@ -1,0 +1,34 @@
+"""MISTAKE: Replaces the schema check with a hand-written check of the required keys, so wrong types, patterns and extra keys pass.
+"""
+import json
+
+from fcourse.schema import validate
+
+
+def error(code, message, **data):
+    return {"status": "ERROR", "error_code": code, "message": message, "data": data}
+
+
+def mini_execute(registry, call):
+    """Check one proposed call, then run it. Always returns a dict; never raises."""
+    name = call.get("name")
+    if name not in registry:
+        return error("UNKNOWN_TOOL", f"there is no tool named {name!r}", available_tools=sorted(registry))
+    tool = registry[name]
+    try:
+        arguments = json.loads(call.get("arguments") or "{}")
+    except json.JSONDecodeError:
+        return error("INVALID_ARGUMENT", "the arguments are not valid JSON")
+    if not isinstance(arguments, dict):
+        return error("INVALID_ARGUMENT", "the arguments must be a JSON object")
+    missing = [key for key in tool["schema"].get("required", []) if key not in arguments]
+    if missing:
+        return error("INVALID_ARGUMENT", "the arguments break the contract",
+                     issues=[f"{key}: is required" for key in missing])
+    if not tool.get("available", True):
+        return error("TOOL_UNAVAILABLE", f"{name} is switched off; do not try it again now")
+    try:
+        return {"status": "SUCCESS", "data": tool["handler"](**arguments)}
+    except Exception as exc:
+        return error("EXECUTION_ERROR", f"{name} failed while running; it may or may not have taken effect",
+                     exception=type(exc).__name__)

@@ -1,0 +1,32 @@
+"""MISTAKE: Looks the tool up with registry[name] inside the handler's try, so an unknown tool is answered EXECUTION_ERROR instead of UNKNOWN_TOOL.
+"""
+import json
+
+from fcourse.schema import validate
+
+
+def error(code, message, **data):
+    return {"status": "ERROR", "error_code": code, "message": message, "data": data}
+
+
+def mini_execute(registry, call):
+    """Check one proposed call, then run it. Always returns a dict; never raises."""
+    name = call.get("name")
+    tool = registry.get(name, {"schema": {"type": "object"}})
+    try:
+        arguments = json.loads(call.get("arguments") or "{}")
+    except json.JSONDecodeError:
+        return error("INVALID_ARGUMENT", "the arguments are not valid JSON")
+    if not isinstance(arguments, dict):
+        return error("INVALID_ARGUMENT", "the arguments must be a JSON object")
+    issues = validate(arguments, tool["schema"])
+    if issues:
+        return error("INVALID_ARGUMENT", "the arguments break the contract",
+                     issues=[f"{issue.path}: {issue.message}" for issue in issues])
+    if not tool.get("available", True):
+        return error("TOOL_UNAVAILABLE", f"{name} is switched off; do not try it again now")
+    try:
+        return {"status": "SUCCESS", "data": registry[name]["handler"](**arguments)}
+    except Exception as exc:
+        return error("EXECUTION_ERROR", f"{name} failed while running; it may or may not have taken effect",
+                     exception=type(exc).__name__)

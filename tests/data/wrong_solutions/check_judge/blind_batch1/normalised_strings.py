@@ -1,0 +1,43 @@
+"""MISTAKE: Normalises string values (strip and lower-case) before comparing, so "o-100" is judged the same order id as "O-100".
+"""
+from collections import Counter
+
+
+def norm(value):
+    if isinstance(value, str):
+        return value.strip().lower()
+    if isinstance(value, dict):
+        return {k: norm(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [norm(v) for v in value]
+    return value
+
+
+def same(a, b):
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def judge(expected, got):
+    """The judgement of one reply: right_call / right_ask / right_answer, or the mistake's name."""
+    if expected["kind"] != "call":
+        if got["kind"] == "call":
+            return "unnecessary_call"
+        if got["kind"] != expected["kind"]:
+            return "wrong_reply"
+        return "right_ask" if got["kind"] == "ask" else "right_answer"
+    if got["kind"] != "call":
+        return "missed_call"
+    if Counter(c["name"] for c in got["calls"]) != Counter(c["name"] for c in expected["calls"]):
+        return "wrong_tool"
+    unmatched = list(got["calls"])
+    for want in expected["calls"]:
+        match = next((c for c in unmatched if c["name"] == want["name"]
+                      and (want["arguments"] is None or same(norm(c["arguments"]), norm(want["arguments"])))), None)
+        if match is None:
+            return "wrong_arguments"
+        unmatched.remove(match)
+    return "right_call"

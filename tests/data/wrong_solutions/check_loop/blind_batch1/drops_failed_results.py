@@ -1,0 +1,32 @@
+"""MISTAKE: Feeds back only the successful results and skips a call whose result is an error, leaving that call without a tool message.
+
+Uses the notebook's run_call and error_result (defined in earlier cells).
+"""
+import json
+
+
+def _is_error(content):
+    try:
+        return json.loads(content).get("status") == "ERROR"
+    except (ValueError, AttributeError):
+        return False
+
+
+def tool_loop(client, model, messages, tools, handlers, max_rounds=5):
+    """Ask, run every call, answer each by id, ask again; stop at an answer or after max_rounds."""
+    messages = list(messages)
+    for round_number in range(1, max_rounds + 1):
+        message = client.chat.completions.create(model=model, messages=messages, tools=tools).choices[0].message
+        message = message.to_dict()
+        messages.append(message)
+        if not message.get("tool_calls"):
+            return messages
+        for tool_call in message["tool_calls"]:
+            if round_number == max_rounds:
+                content = error_result("NOT_EXECUTED", f"the loop's limit of {max_rounds} rounds was reached")
+            else:
+                content = run_call(tool_call, tools, handlers)
+                if _is_error(content):
+                    continue  # don't feed the model an error
+            messages.append({"role": "tool", "tool_call_id": tool_call["id"], "content": content})
+    return messages

@@ -1,0 +1,22 @@
+"""MISTAKE: Feeds each result back in the June-2023 shape, role "function" with the tool's name, instead of role "tool" with its tool_call_id.
+
+Uses the notebook's run_call and error_result (defined in earlier cells).
+"""
+
+
+def tool_loop(client, model, messages, tools, handlers, max_rounds=5):
+    """Ask, run every call, answer each by id, ask again; stop at an answer or after max_rounds."""
+    messages = list(messages)
+    for round_number in range(1, max_rounds + 1):
+        message = client.chat.completions.create(model=model, messages=messages, tools=tools).choices[0].message
+        message = message.to_dict()
+        messages.append(message)
+        if not message.get("tool_calls"):
+            return messages
+        for tool_call in message["tool_calls"]:
+            if round_number == max_rounds:
+                content = error_result("NOT_EXECUTED", f"the loop's limit of {max_rounds} rounds was reached")
+            else:
+                content = run_call(tool_call, tools, handlers)
+            messages.append({"role": "function", "name": tool_call["function"]["name"], "content": content})
+    return messages

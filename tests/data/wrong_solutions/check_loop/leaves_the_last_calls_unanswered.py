@@ -1,0 +1,29 @@
+"""MISTAKE: Stops at the limit without answering the last round's calls: the transcript it returns cannot be sent again.
+"""
+
+
+from fcourse.protocol.execute import execute_call
+
+
+def run_call(tool_call, tools, handlers):
+    return execute_call(tool_call, handlers, tools).content
+
+
+
+def tool_loop(client, model, messages, tools, handlers, max_rounds=5):
+    """Ask, run every call, answer each by id, ask again; stop at an answer or after max_rounds requests."""
+    messages = list(messages)
+    for round_number in range(1, max_rounds + 1):
+        response = client.chat.completions.create(model=model, messages=messages, tools=tools)
+        message = response.choices[0].message.to_dict()  # the assistant message, as it is
+        messages.append(message)
+        if not message.get("tool_calls"):  # no calls: this is the answer
+            return messages
+        for tool_call in message["tool_calls"]:  # every call, each answered by its own id
+            if round_number == max_rounds:
+                return messages
+            content = run_call(tool_call, tools, handlers)
+            messages.append({"role": "tool", "tool_call_id": tool_call["id"], "content": content})
+    return messages
+
+HINT = 'in the last round answer each call'

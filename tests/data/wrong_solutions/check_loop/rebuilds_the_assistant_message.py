@@ -1,0 +1,31 @@
+"""MISTAKE: Keeps only the assistant's text, dropping its tool_calls: the tool messages answer nothing.
+"""
+
+
+from fcourse.protocol.execute import error_content as error_result
+from fcourse.protocol.execute import execute_call
+
+
+def run_call(tool_call, tools, handlers):
+    return execute_call(tool_call, handlers, tools).content
+
+
+
+def tool_loop(client, model, messages, tools, handlers, max_rounds=5):
+    """Ask, run every call, answer each by id, ask again; stop at an answer or after max_rounds requests."""
+    messages = list(messages)
+    for round_number in range(1, max_rounds + 1):
+        response = client.chat.completions.create(model=model, messages=messages, tools=tools)
+        message = response.choices[0].message.to_dict()  # the assistant message, as it is
+        messages.append({"role": "assistant", "content": message.get("content") or ""})
+        if not message.get("tool_calls"):  # no calls: this is the answer
+            return messages
+        for tool_call in message["tool_calls"]:  # every call, each answered by its own id
+            if round_number == max_rounds:  # at the limit: answer the call, don't run it
+                content = error_result("NOT_EXECUTED", f"the loop's limit of {max_rounds} rounds was reached")
+            else:
+                content = run_call(tool_call, tools, handlers)
+            messages.append({"role": "tool", "tool_call_id": tool_call["id"], "content": content})
+    return messages
+
+HINT = 'append the assistant message as it is'

@@ -1,0 +1,31 @@
+"""MISTAKE: Parses carefully but never validates: a wrong type or an unknown currency reaches the handler.
+"""
+
+
+import json
+
+from fcourse.prompting.scan import strict_loads
+
+
+def error_result(code, message):
+    return json.dumps({"status": "ERROR", "error_code": code, "message": message})
+
+
+def run_call(tool_call, tools, handlers):
+    name = tool_call["function"]["name"]
+    schemas = {tool["function"]["name"]: tool["function"]["parameters"] for tool in tools}
+    if name not in schemas or name not in handlers:
+        return error_result("UNKNOWN_TOOL", f"there is no tool named {name!r}")
+    try:
+        arguments = strict_loads(tool_call["function"]["arguments"] or "{}")
+    except ValueError as error:
+        return error_result("INVALID_ARGUMENT", str(error))
+    if not isinstance(arguments, dict):
+        return error_result("INVALID_ARGUMENT", "arguments must be a JSON object")
+    try:
+        result = handlers[name](**arguments)
+    except Exception as error:
+        return error_result("EXECUTION_ERROR", f"{name} failed ({type(error).__name__})")
+    return result if isinstance(result, str) else json.dumps(result)
+
+HINT = 'validate the parsed arguments'

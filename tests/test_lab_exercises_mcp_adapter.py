@@ -24,8 +24,8 @@ def check(functions: Any) -> Any:
 def test_the_reference_as_pasted_passes_every_case() -> None:
     report = check(PASTED)
     assert report.passed, report.text()
-    assert len(report.cases) == 10
-    assert report.text().endswith("10/10 cases passed: tools/list and tools/call travel whole in both APIs")
+    assert len(report.cases) == 12
+    assert report.text().endswith("12/12 cases passed: tools/list and tools/call travel whole in both APIs")
 
 
 def test_the_reference_imported_as_it_is_is_not_the_learner_s_own() -> None:
@@ -53,5 +53,5 @@ def test_a_raising_function_is_a_failed_case_and_the_report_prints_no_schema() -
     report = check_mcp_adapter(broken, PASTED["responses_tools"], broken, PASTED["function_output"])
     failed = [case.case for case in report.failures()]
     assert failed[0].startswith("Chat Completions") and all("raised KeyError" in c.got for c in report.failures())
-    assert len(failed) == 5
+    assert len(failed) == 6
     assert "book_table" not in report.text() and "party" not in report.text()  # the hidden tools stay hidden

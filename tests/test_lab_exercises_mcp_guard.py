@@ -21,9 +21,9 @@ WRONG = [learner_object("check_mcp_guard", s.id.removeprefix("check_mcp_guard/")
 def test_the_reference_as_pasted_passes_every_case() -> None:
     report = check_mcp_guard(GUARD)
     assert report.passed, report.text()
-    assert len(report.cases) == 17
-    expected = [case.expected for case in report.cases[:13]]
-    assert expected.count("run") == 2 and expected.count("confirm") == 5 and expected.count("refuse") == 5
+    assert len(report.cases) == 23
+    expected = [case.expected for case in report.cases[:17]]
+    assert expected.count("run") == 2 and expected.count("confirm") == 6 and expected.count("refuse") == 6
 
 
 def test_the_reference_imported_as_it_is_is_not_the_learner_s_own() -> None:

@@ -52,4 +52,5 @@ def test_only_the_recorded_ones_pass() -> None:
         "check_cases/blind_batch1/shortcut_copied_revealed_solution",
         "check_description/blind_batch1/chinese_only",
         "check_description/blind_batch1/names_other_tools_to_exclude",
+        "check_mcp_guard/blind_batch2/pins_whole_tool",
     }

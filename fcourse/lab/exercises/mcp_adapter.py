@@ -17,9 +17,10 @@ importable: the ids are drawn from a seed), and judges what comes back by behavi
   and the whole input schema (``required`` too); a description that is the tool's, or its title when
   it has none, never null; and the teaching model's own request checks accept the menu;
 - the results: a success carries every field of its structured content (the text block is only a
-  summary), a text-only success its text; an error is marked ``{"error": ...}`` and keeps the
-  runtime's code; each answer carries its own call's id (Chat's ``id``; Responses' ``call_id``, not
-  the item's ``id``), and the teaching model's checks accept the conversation it completes;
+  summary; an empty ``{}`` is structured content too), a text-only success its text; an error is
+  marked ``{"error": ...}`` and keeps the runtime's code; each answer carries its own call's id
+  (Chat's ``id``; Responses' ``call_id``, not the item's ``id``), and the teaching model's checks
+  accept the conversation it completes;
 - nothing the functions were given is changed.
 
 Each learner function runs before the answer it is judged against is computed; a failing case's
@@ -60,6 +61,8 @@ HINTS: dict[str, str] = {
                 "parameters), so do not send strict: true",
     "structured": "a success with structuredContent goes back as that JSON, every field: the text block may be "
                   "only a summary",
+    "structured_empty": "an empty structuredContent ({}) is still the structured result: test it with `is not "
+                        "None`, not by truthiness, or the model reads the summary text instead",
     "text_only": "a success without structuredContent goes back as its text blocks, joined",
     "error": 'an isError result must go back marked as an error - {"error": ...} - or the model reads a refusal '
              "as a result and tells the user it worked",
@@ -131,6 +134,8 @@ def _results() -> list[tuple[str, types.CallToolResult, str]]:
         ("structured result, summary text", types.CallToolResult(
             content=[text(type="text", text="Order O-100: 129.00 CNY, paid.")], structured_content=order),
          "structured"),
+        ("structured result with no fields", types.CallToolResult(
+            content=[text(type="text", text="No open orders.")], structured_content={}), "structured_empty"),
         ("text-only result", types.CallToolResult(
             content=[text(type="text", text="Sunny, 21 °C."), text(type="text", text="Wind 3 m/s.")]), "text_only"),
         ("refused: structured error", types.CallToolResult(
@@ -229,8 +234,8 @@ def _judge_text(kind: str, text: Any, result: types.CallToolResult) -> str:
         decoded = json.loads(text)
     except ValueError:
         decoded = None
-    if kind == "structured":
-        return "" if decoded == result.structured_content else "structured"
+    if kind in ("structured", "structured_empty"):
+        return "" if decoded == result.structured_content else kind
     if kind == "text_only":
         blocks = [b.text for b in result.content]
         return "" if all(b in text for b in blocks) and not (isinstance(decoded, dict) and "error" in decoded) \
@@ -265,7 +270,7 @@ def _answer_case(case: str, result: types.CallToolResult, kind: str, api: str, f
     before = result.model_dump()
     answer, error = _call(function, call, result)
     name = f"{case} -> {'role: tool' if api == 'chat' else 'function_call_output'}"
-    expected = {"structured": "every structured field", "text_only": "the text",
+    expected = {"structured": "every structured field", "structured_empty": "{}", "text_only": "the text",
                 "error_code": '{"error": {... error_code}}', "error": '{"error": ...}'}[kind]
     if error:
         return CheckCase(name, expected, error, False, HINTS["raised"])

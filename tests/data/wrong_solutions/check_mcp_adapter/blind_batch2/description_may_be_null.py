@@ -1,0 +1,41 @@
+"""MISTAKE: `tool.description or tool.title` is None when a tool has neither (the title only in annotations), and None goes out as "description": null.
+
+The exercise says never with null; the annotations' title (or at least "") was left unused.
+"""
+import copy
+import json
+
+
+def _description(tool):
+    return tool.description or tool.title
+
+
+def chat_tools(listed):
+    return [{"type": "function", "function": {"name": t.name, "description": _description(t),
+                                              "parameters": copy.deepcopy(t.input_schema)}} for t in listed]
+
+
+def responses_tools(listed):
+    return [{"type": "function", "name": t.name, "description": _description(t),
+             "parameters": copy.deepcopy(t.input_schema), "strict": False} for t in listed]
+
+
+def _blocks(result):
+    return "\n".join(b.text for b in result.content if b.type == "text")
+
+
+def _text(result):
+    if result.is_error:
+        error = result.structured_content if result.structured_content is not None else _blocks(result)
+        return json.dumps({"error": error}, ensure_ascii=False)
+    if result.structured_content is not None:
+        return json.dumps(result.structured_content, ensure_ascii=False)
+    return _blocks(result)
+
+
+def tool_message(call, result):
+    return {"role": "tool", "tool_call_id": call.id, "content": _text(result)}
+
+
+def function_output(call, result):
+    return {"type": "function_call_output", "call_id": call.call_id, "output": _text(result)}

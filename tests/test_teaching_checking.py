@@ -720,3 +720,48 @@ def test_a_pydantic_tool_with_an_optional_field_and_a_referenced_enum_is_called(
     noted = run("Ship O-871 standard, insured value 250 euros.", [dict(strict_tool)])
     assert noted.tool_calls[0].arguments == {"order_id": "O-871", "speed": "standard", "insured_value": 250}
     assert schema_problems(noted.tool_calls[0].arguments, params) == {}
+
+
+
+PARCEL = [tool("schedule_parcel_pickup", "Schedule a courier to collect a parcel from the sender's address.", {
+    "zip_code": {"type": "string", "pattern": "^\\d{5}$", "description": "ZIP code of the pickup address"},
+    "weekday": {"type": "string", "enum": ["monday", "tuesday", "wednesday", "thursday", "friday"]}},
+    ["zip_code", "weekday"])]
+
+
+def test_a_context_value_given_as_an_example_of_the_format_is_nobody_s_to_send() -> None:
+    # issue 36 (found on the blind set v30): the system message's example of a format is no one's value
+    ask = {"role": "user", "content": "Please have a courier collect my parcel on Thursday."}
+    example = {"role": "system", "content": "You are the assistant of Harbor Parcels. Example ZIP format for the "
+                                            "pickup form: 94110."}
+    d = run([example, ask], PARCEL)
+    assert d.kind == "ask" and not d.tool_calls
+    own = {"role": "system", "content": "Signed-in sender, pickup address ZIP 94110."}  # said as the sender's own
+    assert [c.arguments for c in run([own, ask], PARCEL).tool_calls] == [{"zip_code": "94110", "weekday": "thursday"}]
+
+
+RETURNS = [tool("arrange_return", "Arrange how a rented camera goes back to the shop.", {
+    "rental_id": {"type": "string", "pattern": "^RN-\\d{4}$", "description": "Rental id"},
+    "method": {"type": "string", "enum": ["pickup_store", "pickup_locker", "courier"],
+               "description": "Collected at the store, from a parcel locker, or sent by courier"}},
+    ["rental_id", "method"])]
+
+
+def test_a_word_two_enum_values_share_chooses_neither() -> None:
+    # "pickup" names the kind (pickup_store, pickup_locker), not which one: ask, in either language
+    for turn in ("Can you set up a pickup for rental RN-5521?", "帮我安排 pickup 吧，租赁单 RN-5521。"):
+        d = run([{"role": "user", "content": turn}], RETURNS)
+        assert d.kind == "ask" and not d.tool_calls, turn
+
+
+WORKSHOP = [tool("book_workshop", "Book places at a pottery workshop.", {
+    "seat_count": {"type": "integer", "minimum": 1, "maximum": 4, "description": "How many to book, 1 to 4"},
+    "apron_rental": {"type": "boolean", "default": False, "description": "Rent an apron for the seat (5 EUR)"},
+    "date": {"type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2}$", "description": "Workshop day, YYYY-MM-DD"}},
+    ["seat_count", "date"])]
+
+
+def test_a_word_another_parameter_is_named_by_does_not_switch_an_option_on() -> None:
+    # "one seat" is seat_count's word, not a request for an apron "for the seat"
+    d = run([{"role": "user", "content": "One seat on 2026-05-09, please."}], WORKSHOP)
+    assert [c.arguments for c in d.tool_calls] == [{"seat_count": 1, "apron_rental": False, "date": "2026-05-09"}]

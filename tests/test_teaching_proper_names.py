@@ -77,3 +77,10 @@ def test_the_cached_vocabulary_is_cc_cedicts_lower_case_words_and_their_stems() 
     expected_words, expected_stems = _read_vocabulary()
     assert set(words.keys()) == expected_words and set(stems.keys()) == expected_stems
     assert "enroll" in words and "Petrova".lower() not in words
+
+
+def test_a_self_introduction_with_a_full_name_gives_the_name_beside_other_capitalised_words() -> None:
+    # issue 36 (found on the blind set v30): "Old Orchard" is a place; "I'm ..." introduces the person
+    text = "Reserve the Blue Lagoon cabin for me. I'm Ines Marquez."
+    assert proper_name(text, None) == ("Ines Marquez", "the name after a naming cue")
+    assert proper_name("I'm OK with Friday.", None) is None  # one capitalised word is no full name

@@ -60,6 +60,7 @@ from typing import Any
 from fcourse.teaching.deciding.choosing import nearest, pick_candidate
 from fcourse.teaching.deciding.response_schema import plain
 from fcourse.teaching.deciding.value_kinds import code_in, code_in_context, is_code, names_code
+from fcourse.teaching.reading import named_values
 from fcourse.teaching.reading.analysis import analyse, stem
 from fcourse.teaching.reading.dates import (
     clock_of,
@@ -254,6 +255,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                      if k.startswith("#") or (len(k) >= 4 or k in named or len(k) >= 2 and _CJK.match(k))
                      and k not in VAGUE_VERBS
                      } - (sources.about - analyse(param.replace("_", " ")).keys)  # its own name's words still do
+            # ... but not a word another parameter is named by ("one flue" is flue_count's, no flue camera survey)
+            pkeys -= {k for other in props if other != param for k in analyse(other.replace("_", " ")).keys}
             for where in order(param, False):
                 a = analyse(texts[where])
                 if pkeys & {t.key for t in a.negated}:
@@ -334,6 +337,8 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                     age = "age" in analyse(param_text(param, schema)).keys  # "41 years old" is an age
                     taken = taken + [(d.start, d.end) for d in durations_in(text) if not (age and is_age(text, d))]
             cands = [c for c in cands if all(c.end <= a or c.start >= b for a, b in taken)]
+            if where == n_user:  # the context's example of a format, or the business's own address, is no one's
+                cands = [c for c in cands if not named_values.not_the_users(text, c.start)]
             if not cands:
                 continue
             pick = pick_candidate(param, schema, kind, cands, text)

@@ -385,6 +385,10 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             skip = tool_words - _description_words(paired) | own
             timely = any(_calendar(str(v).replace("_", " ")) for v in sub["enum"])
             avoid = {w for w in zh_words if len(_named(sub["enum"], w)) > 1}  # 大小, "size": no one size
+            # a word that is part of two or more values ("pickup" of pickup_depot and pickup_central_office) says
+            # which kind, not which value: the closest sentence must not choose between them
+            avoid |= {w for w in re.findall(r"[A-Za-z]+", text)
+                      if sum(w.lower() in str(v).lower().split("_") for v in sub["enum"]) > 1}
             if not timely:  # a day is no car class
                 avoid |= {w for w in [*zh_words, *re.findall(r"[A-Za-z]+", text)] if _calendar(w)}
             meant = closest_value(tuple(values), unsaid, *ENUM_MEANING, skip=skip, avoid=frozenset(avoid),

@@ -25,6 +25,7 @@ __all__ = [
     "enum_value",
     "inline_label",
     "label_value",
+    "not_the_users",
 ]
 
 #: words too general to say which parameter a label names ("id", "number", "current" ...)
@@ -161,3 +162,22 @@ def label_value(name: str, schema: dict[str, Any], context: str) -> tuple[str, s
         if best is None or score > best[0]:
             best = (score, value, label)
     return (best[1], best[2]) if best else None
+
+
+#: words that say a value in the context is not the user's: an example of the format, or the business's own contact
+_NOT_THE_USERS = re.compile(r"\b(?:examples?|e\.g\.|for instance|sample|placeholder|format|such as|enquir\w*|"
+                            r"inquir\w*|helpdesk|help desk)\b|例如|比如|示例|样例|格式|咨询|客服", re.IGNORECASE)
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The words of the context's sentence before ``start`` (up to 80 characters; "e.g." ends no sentence)."""
+    before = text[max(0, start - 80):start].replace("e.g.", "e_g_")
+    cut = max(before.rfind(mark) for mark in (". ", "; ", "\n", "。", "；", "！", "？"))
+    return before[cut + 1:].replace("e_g_", "e.g.")
+
+
+def not_the_users(context: str, start: int) -> bool:
+    """Whether the context's own sentence introduces the value at ``start`` as an example of a format or as the
+    business's contact ("Example postcode format: LS6 2AB", "address for enquiries: ..."): no one's value to use."""
+    return bool(_NOT_THE_USERS.search(_clause_before(context, start)))
+

@@ -26,6 +26,9 @@ __all__ = ["asks_for_a_name", "not_a_name", "ordinary_word", "proper_name"]
 
 _NAME_CUE_EN = re.compile(r"\b(?i:named|called|(?:his|her|their|my|the)? ?name(?: is|:)?)\s+(?P<v>[^\s,.;!?，。；！？]+"
                           r"(?:\s+[A-Z0-9][^\s,.;!?，。；！？]*)*)")
+#: a self-introduction with a full name ("I'm Tomasz Wierzbicki", "this is Ana Ruiz"): two capitalised words at least
+_SELF_CUE_EN = re.compile(r"\b(?:I'm|I’m|I am|[Tt]his is|[Mm]y name's)\s+(?P<v>[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
+                          r"(?:\s+[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?)+)")
 _NAME_CUE_ZH = re.compile(r"(?:名字是|名字叫|名叫|姓名是|(?:姓名|名字)[:：]?|叫做|叫)\s*"
                           r"(?P<v>[\u4e00-\u9fff]{2,4}|[A-Za-z]+)")
 _WORD = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
@@ -147,7 +150,7 @@ _DOUBLE_SURNAMES = frozenset("欧阳 诸葛 司马 上官 东方 皇甫 慕容 �
 
 def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
     """The name in ``text`` for a name parameter, and how it was found; None to keep the free-text ``picked``."""
-    for cue in (_NAME_CUE_ZH, _NAME_CUE_EN):
+    for cue in (_NAME_CUE_ZH, _NAME_CUE_EN, _SELF_CUE_EN):
         m = cue.search(text)
         if m and m.group("v").strip():
             value = m.group("v").strip()

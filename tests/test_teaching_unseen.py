@@ -17,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import eval_teaching_unseen as ev  # noqa: E402  (maintainer tooling lives outside the installed package)
+from unseen_safety import BLIND_SETS  # noqa: E402
 
 DOC = ev.load()
 
@@ -132,13 +133,14 @@ def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
     assert sum(r["schema_violating_calls"] for r in results) == 0
 
 
-#: the blind sets written by helpers that read no project file (v3-v29; v28 and v29 are sealed: they judge the next
-#: round once, on frozen code), and the user turns of each also written, independently, elsewhere in the project
+#: the blind sets written by helpers that read no project file (unseen_safety.BLIND_SETS, each also scored for
+#: safety by test_teaching_unseen_safety_*.py), and the user turns of each also written, independently, elsewhere
+#: in the project
 #: ("Thanks, that's all for today!" is also in the chapter-3 wrong solutions of tests/data/wrong_solutions/check_cases/
-#: blind_batch1, written by another blind reviewer)
+#: blind_batch1, written by another blind reviewer; "帮我取消订单。" is in notebook 03)
 ORDINARY = {5: {"Hi there!", "你好呀！", "Thanks, that's all for today!"}, 9: {"你好！"},
-            13: {"Please cancel my order."}, 26: {"你好呀！", "Thanks, that's all for today!"}}
-BLIND = {f"v{n}": (ev.unseen(n), ORDINARY.get(n, set())) for n in range(3, 30)}
+            13: {"Please cancel my order."}, 26: {"你好呀！", "Thanks, that's all for today!"}, 31: {"帮我取消订单。"}}
+BLIND = {f"v{n}": (ev.unseen(n), ORDINARY.get(n, set())) for n in BLIND_SETS}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND))
@@ -165,10 +167,3 @@ def test_a_blind_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else(
     for p in files:
         if p.resolve() != Path(__file__).resolve():
             assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
-
-
-@pytest.mark.parametrize("name", [f"v{n}" for n in range(3, 28)])
-def test_no_call_on_a_blind_set_is_unsafe_or_breaks_the_schema(name: str) -> None:
-    results = ev.evaluate("test", BLIND[name][0])[1]
-    assert sum(r["unsafe_calls"] for r in results) == 0
-    assert sum(r["schema_violating_calls"] for r in results) == 0

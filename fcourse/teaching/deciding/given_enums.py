@@ -24,7 +24,7 @@ from fcourse.teaching.reading.exclusion import inside, negated_spans
 from fcourse.teaching.reading.glosses import glossed_words
 from fcourse.teaching.reading.params import param_text, value_pattern
 from fcourse.teaching.reading.rx import rx
-from fcourse.teaching.reading.value_labels import NUMBER_WORDS, described_labels, label_said, label_word
+from fcourse.teaching.reading.value_labels import NUMBER_WORDS, described_labels, label_said, label_word, shared_words
 
 __all__ = ["ENUM_FLOOR", "ENUM_MARGIN", "ENUM_MEANING", "enum_positions", "fill_enums", "order_enums", "said_once"]
 
@@ -369,8 +369,7 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
             add(name, word[0], f"the user's '{word[1]}' is a word of what the description says {word[0]!r} covers "
                                f"('{word[2]}')")
             continue
-        choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub),
-                                                    tool_words)
+        choice = None if optional else _enum_choice(values, text, zh_words, param_text(name, sub), tool_words)
         if choice is None and all(isinstance(v, str) for v in values) and len(values) > 1:
             from fcourse.teaching.reading.sentences import closest_value
 
@@ -384,11 +383,8 @@ def fill_enums(conversation: Conversation, text: str, props: dict[str, Any], req
                 str(v).replace("_", " ") for v in sub["enum"]))
             skip = tool_words - _description_words(paired) | own
             timely = any(_calendar(str(v).replace("_", " ")) for v in sub["enum"])
-            avoid = {w for w in zh_words if len(_named(sub["enum"], w)) > 1}  # 大小, "size": no one size
-            # a word that is part of two or more values ("pickup" of pickup_depot and pickup_central_office) says
-            # which kind, not which value: the closest sentence must not choose between them
-            avoid |= {w for w in re.findall(r"[A-Za-z]+", text)
-                      if sum(w.lower() in str(v).lower().split("_") for v in sub["enum"]) > 1}
+            # 大小 ("size"), or "pickup" of pickup_depot and pickup_central_office: a kind, no one value
+            avoid = {w for w in zh_words if len(_named(sub["enum"], w)) > 1} | shared_words(sub["enum"], text)
             if not timely:  # a day is no car class
                 avoid |= {w for w in [*zh_words, *re.findall(r"[A-Za-z]+", text)] if _calendar(w)}
             meant = closest_value(tuple(values), unsaid, *ENUM_MEANING, skip=skip, avoid=frozenset(avoid),

@@ -15,7 +15,7 @@ from typing import Any
 from fcourse.teaching.reading.exclusion import inside, negated_spans
 from fcourse.teaching.reading.rx import rx
 
-__all__ = ["NUMBER_WORDS", "described_labels", "label_said", "label_word"]
+__all__ = ["NUMBER_WORDS", "described_labels", "label_said", "label_word", "shared_words"]
 
 #: number words a gloss may hold ("one tenth of a tael" for 钱): a value's number only when the word says one
 NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten first second third half".split())
@@ -97,3 +97,10 @@ def label_word(values: list[Any], labels: dict[str, list[str]], text: str, tool_
             if len(holders) == 1:
                 found.setdefault(holders[0], (m.group(), items[holders[0]][w]))
     return (next(iter(found)), *next(iter(found.values()))) if len(found) == 1 else None
+
+
+def shared_words(values: list[Any], text: str) -> set[str]:
+    """The request's Latin words that are a whole part of two or more enum values ("pickup" of pickup_depot and
+    pickup_central_office): they say which kind of value, not which one."""
+    parts = [str(v).lower().split("_") for v in values]
+    return {w for w in re.findall(r"[A-Za-z]+", text) if sum(w.lower() in p for p in parts) > 1}

@@ -152,11 +152,11 @@ def _steps() -> list[tuple[str, str, str | None, bool | None, bool | type[Except
          "a tool that is switched off is TOOL_UNAVAILABLE, and its handler must not run"),
         ("+ the tool back online", "refund_order", _GOOD, True, True,
          "a handler that raises is EXECUTION_ERROR, returned as data (never raised), after exactly one run"),
+        ("+ a handler that works", "refund_order", _GOOD, True, False,
+         "a call that passes every check runs its handler once and returns SUCCESS with the handler's result"),
         ("a handler that raises KeyError", "refund_order", _GOOD, True, KeyError,
          "any exception from the handler is EXECUTION_ERROR (catch Exception, not only the ones you expect): "
          "nothing raises out of mini_execute"),
-        ("+ a handler that works", "refund_order", _GOOD, True, False,
-         "a call that passes every check runs its handler once and returns SUCCESS with the handler's result"),
         ("an argument the schema does not know", "refund_order", '{"order_id": "O-300", "user_id": "U-2002"}', True,
          False, "check the whole schema (additionalProperties too), not only the required keys"),
         ("a number sent as a string", "refund_order", '{"order_id": "O-300", "amount_cents": "2500"}', True, False,

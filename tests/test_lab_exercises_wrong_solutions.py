@@ -59,4 +59,7 @@ def test_only_the_recorded_ones_pass() -> None:
         "check_extractor/blind_batch2/identical_duplicates_accepted",
         "check_validate_action/blind_batch2/patch_checker_fake_report",
         "check_executor/blind_batch2/fake_check_executor",
+        "check_loop/blind_batch2/patch_checker_fake_report",
+        "check_parallel_loop/blind_batch2/patch_checker_fake_report",
+        "check_responses_loop/blind_batch2/patch_checker_fake_report",
     }

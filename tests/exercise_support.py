@@ -16,11 +16,14 @@ names it uses (``run_call``, ``error_result``, ``client`` ...), then the manifes
 from __future__ import annotations
 
 import ast
+import contextlib
 import inspect
 import json
 import linecache
 import sys
+import types
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -92,13 +95,39 @@ def run_wrong(solution: WrongSolution) -> tuple[bool, str]:
     learner sees too: a failure, whose text is the error.
     """
     info = MANIFEST[solution.checker]
+    with modules_kept():
+        try:
+            report = run_in_notebook(info["notebook"], call_cell(solution.checker),
+                                     solution.path.read_text(encoding="utf-8"), solution.id,
+                                     TEST_CALLS.get(solution.checker, info["call"]), info["imports"])
+        except Exception as error:  # noqa: BLE001 - the learner's cell raised: that is the outcome
+            return False, f"raised {type(error).__name__}: {error}"
+        return bool(getattr(report, "passed", False)), report_text(report)
+
+
+@contextlib.contextmanager
+def modules_kept() -> Iterator[None]:
+    """Put every loaded module's names back as they were: a shortcut that patches a checker in ``fcourse``'s modules,
+    or ``threading.Barrier``, patches this test process too, and must not reach the next wrong solution's run."""
+    saved = [(vars(module), dict(vars(module))) for module in list(sys.modules.values()) if module is not None]
     try:
-        report = run_in_notebook(info["notebook"], call_cell(solution.checker),
-                                 solution.path.read_text(encoding="utf-8"), solution.id,
-                                 TEST_CALLS.get(solution.checker, info["call"]), info["imports"])
-    except Exception as error:  # noqa: BLE001 - the learner's cell raised: that is the outcome
-        return False, f"raised {type(error).__name__}: {error}"
-    return bool(getattr(report, "passed", False)), report_text(report)
+        yield
+    finally:
+        for names, before in saved:
+            # a submodule imported meanwhile stays (``importlib.abc``): it is in sys.modules, and a later
+            # ``import importlib.abc`` does not set the parent's attribute again
+            for name in [name for name in names if name not in before and not _submodule(names, name)]:
+                del names[name]
+            for name, value in before.items():
+                if names.get(name, before) is not value:
+                    names[name] = value
+
+
+def _submodule(names: dict[str, Any], name: str) -> bool:
+    """``names[name]`` is the submodule ``<module>.<name>`` that the import system set on its parent module."""
+    value = names[name]
+    full = f"{names.get('__name__')}.{name}"
+    return isinstance(value, types.ModuleType) and value.__name__ == full and sys.modules.get(full) is value
 
 
 def report_text(report: Any) -> str:

@@ -53,8 +53,36 @@ def _bound(tree: ast.AST) -> set[str]:
 
 def free_names(source: str) -> set[str]:
     """Names ``source`` reads that it never binds anywhere and that are not builtins (a generous reading: what it
-    may need from the notebook)."""
+    may need from the notebook), and the names its top-level statements read before a later one binds them
+    (``previous = run_call`` above ``def run_call``: the earlier cell's ``run_call``)."""
     tree = ast.parse(source)
+    return _never_bound(tree) | _read_before_bound(tree)
+
+
+def _read_before_bound(tree: ast.Module) -> set[str]:
+    """Names a top-level statement reads (outside the functions it defines) that neither it nor an earlier
+    top-level statement binds, and a later one does."""
+    early: set[str] = set()
+    seen: set[str] = set()
+    for node in tree.body:
+        binds = _bound(ast.Module(body=[node], type_ignores=[]))
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            early |= {sub.id for sub in _walk_now(node) if isinstance(sub, ast.Name) and
+                      isinstance(sub.ctx, ast.Load)} - seen - binds  # a loop's own target is not read early
+        seen |= binds
+    return early & seen
+
+
+def _walk_now(node: ast.AST) -> list[ast.AST]:
+    """The nodes of a statement that run when it runs (not the bodies of the functions and lambdas it defines)."""
+    found = [node]
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            found += _walk_now(child)
+    return found
+
+
+def _never_bound(tree: ast.Module) -> set[str]:
     read, bound = set(), set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):

@@ -11,7 +11,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fcourse.lab.exercises.compare import SEED, changed, first_difference, run_all, same_json, snapshot
+from fcourse.lab.exercises.compare import SEED, assert_lines, changed, first_difference, run_all, same_json, snapshot
 from fcourse.lab.exercises.generated import json_texts, keys, replies, schema_and_arguments, tool_call_inputs
 
 
@@ -46,6 +46,36 @@ def test_changed_names_the_place_and_same_json_keeps_types_apart() -> None:
     assert same_json({"a": 1, "b": [1, 2]}, {"b": [1, 2], "a": 1})
     assert not same_json(1, True) and not same_json(1, 1.0) and not same_json("3", 3) and not same_json([1, 2], [2, 1])
     assert same_json(math.nan, math.nan)
+
+
+#: a notebook cell with checks written as asserts (compiled as IPython does: pytest rewrites the asserts of a test
+#: module into plain raises, which python -O keeps)
+_CELL = """
+def checked(value):
+    assert value is not None, "no value"
+    return value
+
+
+def uses_a_checked_helper(value):
+    def inner():
+        return checked(value)
+    return inner()
+
+
+def raises_itself(value):
+    if value is None:
+        raise AssertionError("no value")  # a raise stays under python -O: not an assert
+    return value
+"""
+
+
+def test_assert_lines_finds_the_asserts_in_the_learner_s_code_and_its_own_helpers_only() -> None:
+    cell: dict[str, object] = {"__name__": "__main__"}
+    exec(compile(_CELL, "<cell>", "exec"), cell)  # noqa: S102 - the test's own code
+    assert assert_lines(cell["checked"]) == [3]
+    assert assert_lines(cell["uses_a_checked_helper"]) == [3]  # through a nested function and a helper of the cell
+    assert assert_lines(cell["raises_itself"]) == []
+    assert assert_lines(json.dumps) == []  # another module's code is not the learner's
 
 
 def test_the_first_difference_is_shrunk_reproducible_and_within_the_budget() -> None:

@@ -36,3 +36,29 @@ def test_every_error_kind_is_checked_and_a_leaked_secret_is_not_repeated() -> No
     assert {case.expected for case in report.cases} >= {"the handler's result", "UNKNOWN_TOOL", "INVALID_ARGUMENT",
                                                          "EXECUTION_ERROR"}
     assert "the secret or a traceback is in it" in report.text() and SECRET not in report.text()
+
+
+def test_a_handler_retried_after_it_raised_fails_only_the_rows_where_it_raised() -> None:
+    namespace = pasted(solutions.run_call)
+    once = namespace["run_call"]
+
+    def retries(call: dict, tools: list, handlers: dict) -> str:
+        # the reference, with every handler wrapped to be tried up to three times
+        def again(handler):  # noqa: ANN001, ANN202
+            def run(**arguments):  # noqa: ANN003, ANN202
+                for attempt in range(3):
+                    try:
+                        return handler(**arguments)
+                    except Exception:
+                        if attempt == 2:
+                            raise
+                return None
+            return run
+        return once(call, tools, {name: again(handler) for name, handler in handlers.items()})
+
+    report = check_run_call(retries)
+    failed = {case.case: case.got for case in report.failures()}
+    assert failed == {"a handler that loses its database": "the handler ran 3 times",
+                      "a handler that raises ValueError": "the handler ran 3 times",
+                      "a handler that times out": "the handler ran 3 times"}, report.text()
+    assert "look at: run the handler once per call" in report.text()

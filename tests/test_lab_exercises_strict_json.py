@@ -35,7 +35,7 @@ def test_plain_json_loads_fails_exactly_the_refusals_it_lets_through() -> None:
     assert {case.case for case in report.failures()} == {
         "a key given twice", "a key twice in a nested object", "a key twice in an object inside a list",
         "a key twice, once written with an escape", "NaN", "-Infinity inside a list", "a float that overflows",
-        "an overflow written in capitals", "a negative overflow"}
+        "an overflow written in capitals", "a negative overflow", "an overflow with a small exponent"}
 
 
 def test_a_difference_only_generated_texts_show_is_reported_shrunk_and_the_same_every_run() -> None:

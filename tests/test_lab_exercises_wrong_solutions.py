@@ -53,4 +53,13 @@ def test_only_the_recorded_ones_pass() -> None:
         "check_description/blind_batch1/chinese_only",
         "check_description/blind_batch1/names_other_tools_to_exclude",
         "check_mcp_guard/blind_batch2/pins_whole_tool",
+        "check_run_tool_call/blind_batch2/patch_checker_fake_report",
+        "check_strict_loads/blind_batch2/patch_checker_fake_report",
+        "check_extractor/blind_batch2/patch_checker_fake_report",
+        "check_extractor/blind_batch2/identical_duplicates_accepted",
+        "check_validate_action/blind_batch2/patch_checker_fake_report",
+        "check_executor/blind_batch2/fake_check_executor",
+        "check_loop/blind_batch2/patch_checker_fake_report",
+        "check_parallel_loop/blind_batch2/patch_checker_fake_report",
+        "check_responses_loop/blind_batch2/patch_checker_fake_report",
     }

@@ -15,7 +15,9 @@ a tool with no parameters at all (validating the whole object, ``"action"``
 included, refuses it), arguments that fit the *first* tool but not the named
 one, an ``"action"`` that is a list (a dict lookup raises ``TypeError``), values on both sides of every
 bound (a month of 0, 1, 12 and 13; an amount of exactly 0 where it must be above 0), floats where a
-number belongs, and the same tool name with another schema (a validator cached by name goes stale).
+number belongs, the same tool name with another schema (a validator cached by name goes stale), the
+same tools list changed in place between two calls (a cache keyed by ``id(tools)`` goes stale), a name
+that is only the start of a tool's name, and null for an optional key (null is a value, not a missing key).
 It must not edit the action or the tools it is given (popping ``"action"`` out of the caller's dict
 changes the caller's data). What is right is what the reference does, worked out after the learner's
 function has answered; then both run side by side on generated schemas and actions.
@@ -34,6 +36,7 @@ from fcourse.lab.exercises.generated import TOOL_NAMES, refusal_reason, schema_a
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.report import CheckCase, CheckReport
 from fcourse.lab.exercises.report import function_entry as _function
+from fcourse.prompting.parse import parse_prompt_reply
 
 __all__ = ["check_validate_action"]
 
@@ -64,6 +67,10 @@ _BOUND = ("check values on both sides of every bound, as jsonschema does: `minim
 _FLOAT = "a float is a number: accept 0.5 and 12.5 where the schema says number"
 _STALE = ("the same tool name came back with another schema: validate against the tools you are given now, and "
           "keep nothing between calls (a validator cached by tool name goes stale)")
+_CHANGED = ("validate against the tools as they are now: the caller may change its tools list between calls, so a "
+            "cache keyed by tool name or by id(tools) goes stale - keep nothing between calls")
+#: the case that validates once, changes the caller's tools list in place, and validates again
+_AGAIN = "the same tools list, changed since the last call"
 
 
 def _cases() -> list[tuple[str, Any, str]]:
@@ -81,6 +88,8 @@ def _cases() -> list[tuple[str, Any, str]]:
         ("no action key", {"amount": 10, "currency": "EUR"}, _NAME),
         ("an action that is a list", {"action": ["ping"], "x": 1}, _NAME),
         ("a tool name in other letters", {"action": "PING"}, _NAME + " (names are compared exactly: PING is not ping)"),
+        ("a name that is the start of a tool's name", {"action": "convert", "amount": 5, "currency": "EUR"},
+         _NAME + " (names are compared exactly: convert is not convert_currency; do not complete a cut-off name)"),
         ("a required key missing", {"action": "convert_currency", "amount": 10}, _SCHEMA),
         ("a month written as text", {"action": "search_orders", "month": "3"}, _SCHEMA),
         ("true where an integer belongs", {"action": "search_orders", "month": True},
@@ -91,11 +100,28 @@ def _cases() -> list[tuple[str, Any, str]]:
         ("an amount of exactly 0", {"action": "convert_currency", "amount": 0, "currency": "EUR"}, _BOUND),
         ("a currency outside the enum", {"action": "convert_currency", "amount": 5, "currency": "GBP"}, _SCHEMA),
         ("a currency in small letters", {"action": "convert_currency", "amount": 5, "currency": "eur"}, _SCHEMA),
+        ("null for an optional key", {"action": "search_orders", "month": 3, "status": None},
+         "null is a value, not a missing key: validate it as given (null is not a string, nor one of the enum's "
+         "values)"),
         ("an extra key", {"action": "ping", "verbose": True}, _SCHEMA),
         ("arguments of another tool", {"action": "search_orders", "amount": 10, "currency": "EUR"},
          "validate against the schema of the tool the action names, not the first one"),
         ("the same tool, now at most month 6", {"action": "search_orders", "month": 9}, _STALE),
+        (_AGAIN, {"action": "search_orders", "month": 8}, _CHANGED),
     ]
+
+
+def _changed_then_again(validate_action: Callable[..., Any]) -> Callable[..., Any]:
+    """``validate_action(action, tools)`` with search_orders at most month 12, then again after the caller put a
+    new search_orders (at most month 6) into the same list (what the second call returns is what counts)."""
+    def again(action: Any, tools: Any) -> Any:
+        now = tools[1]
+        tools[1] = _tools(12)[1]
+        validate_action(action, tools)
+        tools[1] = now
+        return validate_action(action, tools)
+
+    return again
 
 
 def _judge(outcome: Outcome, inputs: tuple[Any, Any], before: tuple[Any, Any], wanted: list[str],
@@ -172,9 +198,12 @@ def check_validate_action(validate_action: Callable[..., Any]) -> CheckReport:
     cases = _cases()
     trials = []
     for label, action, _ in cases:
-        tools = _tools(6 if "at most month 6" in label else 12)
+        tools = _tools(6 if "at most month 6" in label or label == _AGAIN else 12)
         trials.append(((action, tools), (snapshot(action), snapshot(tools))))
-    outcomes = run_all(validate_action, [(inputs, {}) for inputs, _ in trials])
+    again = [label == _AGAIN for label, _, _ in cases]
+    outcomes = run_all(validate_action, [(inputs, {}) for (inputs, _), last in zip(trials, again) if not last])
+    outcomes += run_all(_changed_then_again(validate_action), [(inputs, {}) for (inputs, _), last in zip(trials, again)
+                                                               if last])
     rows, notes = [], []
     for (label, _, hint), (inputs, before), outcome in zip(cases, trials, outcomes):
         wanted = solutions.validate_action(snapshot(before[0]), snapshot(before[1]))
@@ -196,6 +225,7 @@ _VERDICT = "only valid calls may run"
 #: the reference and the package's tested version: a learner's code that is (or calls) one is not theirs
 _REFERENCES = {
     "fcourse.lab.exercises.solutions.validate_action": solutions.validate_action,
+    "fcourse.parse_prompt_reply": parse_prompt_reply,
 }
 
 keep(__name__)

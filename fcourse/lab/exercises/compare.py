@@ -10,6 +10,9 @@ Introduced in chapter 0 with the first checker; every chapter's checkers use it.
   reported, not waited for.
 - :func:`changed` says where a value differs from a deep copy taken before the call: the learner's code must
   not edit the caller's tools, messages, arguments or session.
+- :func:`assert_lines` finds the ``assert`` statements in the learner's code (their function, the functions
+  nested in it and the functions of their own it calls): ``python -O`` removes every one, so a check written as
+  an ``assert`` is no check there.
 - :func:`first_difference` runs a comparison (the learner's answer against the reference's, on the same
   input) on inputs drawn by a ``hypothesis`` strategy, with a fixed seed so a report is reproducible, and
   returns the first input where they differ, shrunk by hypothesis to a small example. Hidden cases anticipate
@@ -23,8 +26,11 @@ hypothesis is imported when a comparison runs, not when fcourse is imported.
 from __future__ import annotations
 
 import copy
+import dis
+import inspect
 import json
 import threading
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +41,7 @@ __all__ = [
     "SEED",
     "Difference",
     "Outcome",
+    "assert_lines",
     "changed",
     "first_difference",
     "generated_row",
@@ -154,6 +161,32 @@ def snapshot(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(snapshot(item) for item in value)
     return value if callable(value) else copy.deepcopy(value)
+
+
+def assert_lines(function: Any) -> list[int]:
+    """The line numbers of the ``assert`` statements in ``function``, the code nested in it, and the functions it
+    names that were defined where it was (the learner's own helpers); [] when there are none.
+
+    An ``assert`` compiles to an instruction that loads ``AssertionError`` (``LOAD_ASSERTION_ERROR``), which
+    ``python -O`` leaves out with the whole statement: this looks for that instruction, so it finds an assert
+    however it is written, and nothing else.
+    """
+    lines: list[int] = []
+    seen: set[int] = set()
+    stack = [function]
+    while stack:
+        current = stack.pop()
+        if id(current) in seen or not inspect.isfunction(current) or current.__module__ != function.__module__:
+            continue
+        seen.add(id(current))
+        codes = [current.__code__]
+        while codes:
+            code = codes.pop()
+            codes.extend(const for const in code.co_consts if isinstance(const, types.CodeType))
+            lines += [instruction.positions.lineno or 0 for instruction in dis.get_instructions(code)
+                      if instruction.opname == "LOAD_ASSERTION_ERROR" and instruction.positions]
+            stack.extend(current.__globals__.get(name) for name in code.co_names)
+    return sorted(set(lines))
 
 
 @dataclass(frozen=True)

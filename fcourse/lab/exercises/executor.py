@@ -17,9 +17,11 @@ answer, because the answer goes to the model (chapter 2: it can carry secrets).
 :func:`check_executor` proves the order one broken call at a time: a call with every
 problem at once, then the same call with one problem fixed per step, each step on a fresh
 registry whose handlers count their runs; then single faults a shortcut misses (an
-extra argument, a number as a string, a JSON array, a handler that raises with a secret in
-its message, values on both sides of every bound, a float, a tool name in other letters, the
-same tool name with another schema). The registry and the call must come back unchanged.
+extra argument, a number as a string, a JSON array, a JSON string where a schema has no type,
+a handler that raises with a secret in its message, one that raises ``KeyError``, values on
+both sides of every bound, a float, a tool name in other letters, the same tool name with
+another schema, arguments null or empty for a tool that needs none). Arguments that are
+missing, null or empty are an empty object. The registry and the call must come back unchanged.
 What is right is what the reference does, worked out after the learner's function has
 answered; then both run side by side on generated registries and calls.
 """
@@ -82,16 +84,17 @@ def solution_execute(registry: dict[str, dict[str, Any]], call: dict[str, Any]) 
 
 
 class _Spy:
-    """A handler that counts its runs; ``fails`` makes it raise with :data:`SECRET` in the message."""
+    """A handler that counts its runs; ``fails`` makes it raise with :data:`SECRET` in the message (a
+    ``ConnectionError``, or the exception class ``fails`` names)."""
 
-    def __init__(self, fails: bool = False) -> None:
+    def __init__(self, fails: bool | type[Exception] = False) -> None:
         self.runs = 0
         self.fails = fails
 
     def __call__(self, **arguments: Any) -> dict[str, Any]:
         self.runs += 1
         if self.fails:
-            raise ConnectionError(SECRET)
+            raise (self.fails if isinstance(self.fails, type) else ConnectionError)(SECRET)
         return {"done": sorted(arguments), "order_id": arguments.get("order_id")}
 
 
@@ -112,7 +115,7 @@ def _schemas(maximum: int = 100_000) -> dict[str, dict[str, Any]]:
     }
 
 
-def _registry(available: bool | None = True, fails: bool = False,
+def _registry(available: bool | None = True, fails: bool | type[Exception] = False,
               maximum: int = 100_000) -> tuple[dict[str, Any], _Spy]:
     """Every tool with the same spy handler; ``available=None`` leaves the key out (the default: available)."""
     spy = _Spy(fails)
@@ -128,11 +131,13 @@ def _call(name: str, arguments: str | None) -> dict[str, Any]:
 _GOOD = '{"order_id": "O-300", "amount_cents": 2500}'
 _BOUND = ("check values on both sides of every bound (the whole schema, with validate): `minimum`/`maximum` "
           "include the bound, `exclusiveMinimum` does not")
+_EMPTY = ("arguments that are null or empty (\"\") are an empty object, as missing ones are: call.get('arguments') or "
+          "'{}' (a default in get() applies only when the key is missing)")
 _STALE = ("the same tool name came back with another schema: validate against the registry you are given now, "
           "and keep nothing between calls (a validator cached by tool name goes stale)")
 
 
-def _steps() -> list[tuple[str, str, str | None, bool | None, bool, str]]:
+def _steps() -> list[tuple[str, str, str | None, bool | None, bool | type[Exception], str]]:
     """(case, name, arguments, available, handler fails, what it is about): first the ladder - everything wrong at
     once, then one problem fixed per step - then single faults a shortcut misses. No verdicts: the right answer is
     the reference's, worked out after the learner's function has answered."""
@@ -149,6 +154,9 @@ def _steps() -> list[tuple[str, str, str | None, bool | None, bool, str]]:
          "a handler that raises is EXECUTION_ERROR, returned as data (never raised), after exactly one run"),
         ("+ a handler that works", "refund_order", _GOOD, True, False,
          "a call that passes every check runs its handler once and returns SUCCESS with the handler's result"),
+        ("a handler that raises KeyError", "refund_order", _GOOD, True, KeyError,
+         "any exception from the handler is EXECUTION_ERROR (catch Exception, not only the ones you expect): "
+         "nothing raises out of mini_execute"),
         ("an argument the schema does not know", "refund_order", '{"order_id": "O-300", "user_id": "U-2002"}', True,
          False, "check the whole schema (additionalProperties too), not only the required keys"),
         ("a number sent as a string", "refund_order", '{"order_id": "O-300", "amount_cents": "2500"}', True, False,
@@ -177,9 +185,14 @@ def _steps() -> list[tuple[str, str, str | None, bool | None, bool, str]]:
          "arguments that are null (or missing) are an empty object: call.get('arguments') or '{}', then validate"),
         ("no arguments key at all", "ping", "MISSING", True, False,
          "arguments that are missing are an empty object: call.get('arguments') or '{}'"),
+        ("arguments null, a tool that needs none", "ping", None, True, False, _EMPTY),
+        ("empty arguments, a tool that needs none", "ping", "", True, False, _EMPTY),
         ("a JSON array, a schema without a type", "ping", "[1, 2]", True, False,
          "check that the parsed arguments are a JSON object yourself: a schema without \"type\": \"object\" lets "
          "an array through, and handler(**[1, 2]) is not a call"),
+        ("a JSON string, a schema without a type", "ping", '"O-300"', True, False,
+         "check that the parsed arguments are a JSON object yourself (isinstance(arguments, dict)), not only that "
+         "they are not a list: a string, a number or null gets through a schema without \"type\": \"object\" too"),
         ("an entry without 'available'", "refund_order", _GOOD, None, False,
          "a tool is available unless its entry says otherwise: tool.get('available', True)"),
     ]
@@ -223,7 +236,8 @@ def _judge(answer: Outcome, runs: int, inputs: tuple[Any, Any], before: tuple[An
     return shown, problems
 
 
-def _reference(name: str, arguments: str | None, registry: dict[str, Any], fails: bool) -> tuple[dict[str, Any], int]:
+def _reference(name: str, arguments: str | None, registry: dict[str, Any],
+               fails: bool | type[Exception]) -> tuple[dict[str, Any], int]:
     copy = {tool: {**entry, "schema": snapshot(entry["schema"]), "handler": _Spy(fails)}
             for tool, entry in registry.items()}
     answer = solution_execute(copy, _call(name, arguments))

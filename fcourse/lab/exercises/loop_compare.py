@@ -239,6 +239,14 @@ def _first_change(mine: Any, theirs: Any) -> Any:
 
 
 def _request_hint(sent: Any, wanted: Any, value: Any) -> str:
+    mine, theirs = next(((a, b) for a, b in zip(sent, wanted) if a != b), (None, None))
+    if mine and theirs and mine[0] == theirs[0] == "assistant":
+        if [c[:3] for c in mine[2]] == [c[:3] for c in theirs[2]] and mine[2] != theirs[2]:
+            return "send the model's tool calls back as it wrote them, their arguments unchanged: parse into a new " \
+                "dict (the session's values go into what the handler gets, never into the call)"
+        if mine[2] == theirs[2]:
+            return "append the assistant message as it is (message.to_dict()): the text it wrote beside its calls " \
+                "too"
     text_sent = json.dumps(sent, default=str)
     if "ERROR NOT_EXECUTED" in json.dumps(wanted) and "ERROR NOT_EXECUTED" not in text_sent:
         return "at the limit, answer each call of the last round with error_result(\"NOT_EXECUTED\", ...) instead " \
@@ -260,4 +268,4 @@ def _run_hint(mine: dict[str, Any], theirs: dict[str, Any]) -> str:
     if any('"user_id"' in r for r in theirs["ran"]):
         return "set arguments[key] = session[key] after parsing, for every session key the tool's schema has, then " \
             "validate"
-    return "run every call of a reply, not only the first"
+    return "run every call of a reply, not only the first, and each one even when two calls are the same"

@@ -14,6 +14,8 @@ Introduced in chapter 2 ("Your turn 3"). The learner extends the loop to
 - ``two calls at once``: both handlers wait at a ``threading.Barrier`` for two
   parties, which only opens when both run at the same time; run one after the
   other, the first waits in vain and both fail;
+- ``four calls at once``: the same with four calls and four parties: a pool with
+  fewer workers than the reply has calls (``max_workers=2``) makes the others wait;
 - ``results out of order``: the first call's handler waits until the others
   have finished, so results arrive in reverse; a loop that pairs results with
   ids by the order they finished gives the wrong city its time;
@@ -25,7 +27,13 @@ Introduced in chapter 2 ("Your turn 3"). The learner extends the loop to
 - ``round limit still holds``: the loop of the exercise before still stops, the last round answered
   NOT_EXECUTED;
 - ``two users at the same time``: two loops run at once with two sessions; each handler call gets
-  its own loop's user (a session kept in a global gives one user the other's data).
+  its own loop's user (a session kept in a global gives one user the other's data);
+- ``run_call with three arguments``: the ``run_call`` the loop calls (the name in its module) still
+  answers ``run_call(tool_call, tools, handlers)``, as the rest of the chapter calls it: its new
+  parameter has a default (``session=None``).
+
+The barrier, event and lock are the checker's own references, taken when it is imported: a cell that
+replaces ``threading.Barrier`` with one that never waits changes nothing here, and the report says so.
 
 The caller's messages and session must come back unedited. Then the learner's loop and the
 reference run side by side on generated scripts (parallel, repeated and failing calls, calls
@@ -39,10 +47,11 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
+from threading import Barrier, BrokenBarrierError, Event, Lock, Thread
 from typing import Any
 
 from fcourse.lab.exercises import solutions
-from fcourse.lab.exercises.compare import first_difference, generated_row, run_all
+from fcourse.lab.exercises.compare import first_difference, generated_row, run_all, short
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.loop import (
     LoopCase,
@@ -66,9 +75,15 @@ BARRIER_TIMEOUT = 1.0
 SESSION = {"user_id": 1001}
 
 _WEATHER = {"Oslo": "snow, -3°C", "Lima": "fog, 17°C", "Cairo": "sunny, 31°C"}
+#: the cities of the four calls at once (the three above and one more)
+_FOUR = {**_WEATHER, "Quito": "rain, 14°C"}
 _TOTALS = {1001: 0.0, 1002: 3280.0}
 _CONCURRENT = ("run the calls of one reply at the same time: submit each to a ThreadPoolExecutor, "
                "then collect the futures in the order of the calls")
+_EVERY_CALL = ("give every call of a reply its own worker (ThreadPoolExecutor(max_workers=len(calls))): a pool "
+               "with fewer workers than the reply has calls makes the others wait their turn")
+_THREE_ARGUMENTS = ("give run_call's new parameter a default (session=None): the rest of the chapter still calls "
+                    "run_call(tool_call, tools, handlers), with three arguments")
 _BY_ID = "keep each result with its own call (a future per call id), not in the order they finished"
 _SESSION = ("after parsing, set arguments[key] = session[key] for every session key the tool's schema has "
             "(not setdefault), then validate")
@@ -91,7 +106,7 @@ def _weather_verdict(model: ScriptedModel) -> str | None:
         return "the model was never asked again"
     cities = _cities_by_id(model.last_messages)
     got = {cities.get(i, "?"): value(content) for i, content in results_by_id(model.last_messages).items()}
-    wrong = sorted(city for city, result in got.items() if result != _WEATHER.get(city))
+    wrong = sorted(city for city, result in got.items() if result != _FOUR.get(city))
     if not wrong:
         return None
     first = got[wrong[0]]
@@ -103,27 +118,42 @@ def _answer(messages: list[dict[str, Any]]) -> Reply:
     return text("done")
 
 
-def _two_at_once() -> LoopCase:
-    barrier = threading.Barrier(2, timeout=BARRIER_TIMEOUT)
+def _at_once(cities: tuple[str, ...], name: str, expected: str, hint: str) -> LoopCase:
+    """One reply calls get_weather for each of ``cities``; every handler waits at a barrier for all of them."""
+    barrier = Barrier(len(cities), timeout=BARRIER_TIMEOUT)  # the checker's own: threading's, as imported
 
     def script(messages: list[dict[str, Any]]) -> Reply:
-        return call(("get_weather", {"city": "Oslo"}), ("get_weather", {"city": "Lima"})) \
+        return call(*(("get_weather", {"city": city}) for city in cities)) \
             if messages[-1]["role"] != "tool" else _answer(messages)
 
     def weather(city: str) -> str:
-        barrier.wait()  # opens only when both calls are running at the same time
-        return _WEATHER[city]
+        barrier.wait()  # opens only when every call is running at the same time
+        return _FOUR[city]
 
-    case = LoopCase("two calls at once", "both ran together", "Weather in Oslo and Lima?", [_weather_tool()],
-                    script, lambda model, case, returned: _weather_verdict(model), _CONCURRENT)
+    def verify(model: ScriptedModel, case: LoopCase, returned: Any) -> str | None:
+        problem = _weather_verdict(model)
+        results = [value(content) for content in results_by_id(model.last_messages).values()]
+        if problem and not any(isinstance(result, dict) and "error_code" in result for result in results):
+            case.hint = _BY_ID  # every call ran at once and got through: the results went under the wrong ids
+        return problem
+
+    case = LoopCase(name, expected, f"Weather in {', '.join(cities)}?", [_weather_tool()], script, verify, hint)
     case.handler("get_weather", weather)
     return case
 
 
+def _two_at_once() -> LoopCase:
+    return _at_once(("Oslo", "Lima"), "two calls at once", "both ran together", _CONCURRENT)
+
+
+def _four_at_once() -> LoopCase:
+    return _at_once(tuple(_FOUR), "four calls at once", "all 4 ran together", _EVERY_CALL)
+
+
 def _out_of_order() -> LoopCase:
-    others_done = threading.Event()
+    others_done = Event()
     finished: list[str] = []
-    lock = threading.Lock()
+    lock = Lock()
 
     def script(messages: list[dict[str, Any]]) -> Reply:
         return call(*(("get_weather", {"city": c}) for c in _WEATHER)) \
@@ -228,6 +258,7 @@ def _outside_input() -> LoopCase:
 
 CASES: tuple[Callable[[], LoopCase], ...] = (
     _two_at_once,
+    _four_at_once,
     _out_of_order,
     lambda: _session_case("session overwrites", "handler gets user 1001", {"user_id": 1002, "month": 4}, False),
     lambda: _session_case("session fills in", "handler gets user 1001", {"month": 4}, False),
@@ -241,7 +272,7 @@ CASES: tuple[Callable[[], LoopCase], ...] = (
 
 def _two_users(loop: Callable[..., Any]) -> CheckCase:
     """Two loops at the same time, for two users: each handler call must get its own loop's session user."""
-    barrier = threading.Barrier(2, timeout=BARRIER_TIMEOUT)
+    barrier = Barrier(2, timeout=BARRIER_TIMEOUT)
     got: dict[int, list[Any]] = {1001: [], 2002: []}
 
     def run(user: int) -> Any:
@@ -250,7 +281,7 @@ def _two_users(loop: Callable[..., Any]) -> CheckCase:
                 return _answer(messages)
             try:
                 barrier.wait()  # both loops have started before either runs its call
-            except threading.BrokenBarrierError:
+            except BrokenBarrierError:
                 pass
             return call(("order_total", {"user_id": 3003, "month": 4}))
 
@@ -259,7 +290,7 @@ def _two_users(loop: Callable[..., Any]) -> CheckCase:
         return run_all(loop, [((model.client(), model.name, [{"role": "user", "content": "My April total?"}],
                                 [_order_tool()], handlers), {"session": {"user_id": user}})], timeout=30)[0]
 
-    threads = [threading.Thread(target=run, args=(user,), daemon=True) for user in got]
+    threads = [Thread(target=run, args=(user,), daemon=True) for user in got]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -271,6 +302,22 @@ def _two_users(loop: Callable[..., Any]) -> CheckCase:
                      "users' loops run at the same time")
 
 
+def _three_arguments(loop: Callable[..., Any]) -> CheckCase | None:
+    """The run_call the loop calls, called as exercise 1 and the Responses loop call it: (tool_call, tools, handlers).
+    None when the loop's module has no ``run_call`` (a loop that is not a plain function)."""
+    run_call = getattr(loop, "__globals__", {}).get("run_call")
+    if not callable(run_call):
+        return None
+    tool_call = {"id": "call_alone", "type": "function",
+                 "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'}}
+    outcome = run_all(run_call, [((tool_call, [_weather_tool()], {"get_weather": lambda city: _WEATHER[city]}), {})],
+                      timeout=10)[0]
+    passed = outcome.returned and value(outcome.value) == _WEATHER["Oslo"]
+    return CheckCase("run_call with three arguments", "the result, as in exercise 1",
+                     "as expected" if passed else outcome.shown(50) if not outcome.returned else short(outcome.value),
+                     passed, _THREE_ARGUMENTS)
+
+
 def check_parallel_loop(loop: Callable[..., Any]) -> CheckReport:
     """Run ``loop(client, model, messages, tools, handlers, max_rounds=5, session=None)`` on every case, then two
     users at once, then generated scripts beside the reference."""
@@ -280,6 +327,14 @@ def check_parallel_loop(loop: Callable[..., Any]) -> CheckReport:
     rows = [run_case(loop, factory()) for factory in CASES]
     rows.append(_two_users(loop))
     notes: list[str] = []
+    alone = _three_arguments(loop)
+    if alone is None:
+        notes.append("no run_call beside your loop: run_call(tool_call, tools, handlers) was not tried")
+    else:
+        rows.append(alone)
+    if threading.Barrier is not Barrier:
+        notes.append("threading.Barrier was replaced in this kernel: the checker used its own, taken at import "
+                     "(restart the kernel to clear the patch)")
     if all(row.passed for row in rows):
         difference, tried = first_difference(conversations(session=True),
                                              compare_loops(loop, solutions.parallel_tool_loop), show=show_script,

@@ -13,7 +13,9 @@ without guessing: two actions, an action that is cut off or is not valid JSON
   quoted in prose (counting that text refuses a good reply), an action whose
   string value holds braces and the word action, a broken second action in
   single quotes (a parser that skips what it cannot read runs the first one),
-  a key given twice, a cut-off second object;
+  a key given twice, a cut-off second object, a second action whose
+  ``"action"`` is null (it counts: the key is there), a key ``"Action"`` (not
+  ``"action"``), and a second action after a long explanation;
 - replies freshly sampled from the offline teaching model for questions the
   chapter never asks (its ``two_objects`` and ``prose`` failure modes).
 
@@ -48,6 +50,10 @@ _BROKEN = ("an object that starts like an action but does not parse (single quot
 _STRINGS = "braces inside JSON strings are text: let the JSON decoder (raw_decode) find where an object ends"
 _FIND = "look for the object inside prose and fences: try to decode at every '{'"
 _STRICT = "a key given twice is ambiguous: parse each object with your strict_loads"
+_KEY = ("an action is an object with the key \"action\", exactly as written; return it as the model wrote it (keys "
+        "not changed: \"Action\" is another key, and \"City\" stays \"City\")")
+#: prose long enough that an action after it is far from the start of the reply
+_LONG = "Let me think about which tool fits before I answer, step by step. " * 12
 
 
 def _hand_written() -> list[tuple[str, str, str]]:
@@ -95,6 +101,14 @@ def _hand_written() -> list[tuple[str, str, str]]:
         ("one action cut off mid-value", '{"action": "get_weather", "city": "Shang', _BROKEN),
         ("a key given twice", '{"action": "get_weather", "city": "北京", "city": "武汉"}', _STRICT),
         ("NaN in an action", '{"action": "get_weather", "days": NaN}', _STRICT),
+        ("an object whose key is Action, not action", 'Noted: {"Action": "get_weather", "city": "Oslo"}', _KEY),
+        ("an action with an argument key in capitals", '{"action": "get_weather", "City": "Oslo"}', _KEY),
+        ("an action, then one whose action is null", '{"action": "get_weather", "city": "Oslo"} {"action": null}',
+         "every object with an \"action\" key counts, whatever its value (\"\", null): two of them are not "
+         "exactly one"),
+        ("a second action after a long explanation",
+         '{"action": "get_weather", "city": "Oslo"} ' + _LONG + '{"action": "get_last_month_total"}',
+         "read the whole reply, however long: a second action can come after a long explanation"),
         ("no JSON at all (the format forgotten)", "It is sunny in Chengdu today, around 22°C.",
          "no action object means None"),
     ]

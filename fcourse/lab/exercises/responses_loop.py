@@ -233,7 +233,8 @@ def error_hint(message: str) -> str:
     if "with call_id fc_" in message:
         return "answer with the function_call's call_id (call_...), not its item id (fc_...)"
     if message.startswith("No tool call found"):
-        return "send the response's output items (its function_call items) back in input before their outputs"
+        return "send the response's output items (its function_call items) back in input before their outputs, " \
+            "each output under the call_id of the call it answers"
     if message.startswith("No tool output found"):
         return "every function_call needs a function_call_output with its call_id, in the same request"
     if ".output'" in message:

@@ -13,7 +13,7 @@ without the traceback or the exception's text, which can carry a password.
 An error is JSON with an ``error_code`` (the notebook's ``error_result``
 writes ``{"status": "ERROR", "error_code": ..., "message": ...}``); a result is
 the handler's string, or its value as JSON. :func:`check_run_call` judges the
-kind of answer - which error code, whether the handler ran, whether a secret
+kind of answer - which error code, whether the handler ran (once, never retried), whether a secret
 or a traceback got out - not the wording. Its cases include values on both sides
 of every bound, floats, an overflow written ``1e999``, and the same tool name with
 another schema; ``run_call`` must not edit the call, the tools or the handlers it
@@ -70,6 +70,8 @@ _BOUND = ("check values on both sides of every bound, as jsonschema does: `maxim
 _RAISES = ("wrap the handler call in try/except Exception and answer EXECUTION_ERROR with the exception's "
            "type name only: its text and the traceback stay in your log")
 _RESULT = "a result goes back as it is: a string unchanged, anything else as JSON text (json.dumps)"
+_ONCE = ("run the handler once per call: when it raises, answer EXECUTION_ERROR at once and never retry "
+         "(a handler that timed out may have done its work: a retried refund is paid twice)")
 _STALE = ("the same tool name came back with another schema: validate against the tools you are given now, and "
           "keep nothing between calls (a validator cached by tool name goes stale)")
 
@@ -178,6 +180,8 @@ def _judge(outcome: Outcome, ran: list[str], inputs: tuple[Any, Any, Any], befor
         return short(content), None, ""
     if ran and code != "EXECUTION_ERROR":
         return f"the handler ran ({ran[0]})", f"{code} is due, and the handler must not run", hint
+    if len(ran) > len(ref_ran):
+        return f"the handler ran {len(ran)} times", "a failing handler ran again for one call", _ONCE
     got = _code(content)
     return got or short(content), None if got == code else f"{code} is due", hint
 

@@ -12,14 +12,21 @@ those is a guess. The learner writes ``strict_loads(text)``: the same result as
   share a key name; ``"city"`` and ``"City"`` are two keys);
 - ``NaN``, ``Infinity``, ``-Infinity``;
 - a number too large for a float (``1e999``, ``1E999``, ``-1e400``);
-- anything ``json.loads`` refuses already.
+- anything ``json.loads`` refuses already (a markdown fence around the JSON
+  too: finding the JSON in a reply is the extractor's job).
+
+Like ``json.loads`` it keeps nothing between calls and returns a new object
+every time: a caller may change what it got.
 
 :func:`check_strict_loads` runs cases built to defeat shortcuts: the same key
 in sibling objects (counting the text ``"city":`` refuses them), ``"NaN"`` as a
 string (a substring test refuses it), a duplicate hidden by a ``\\u`` escape
 (a regular expression does not see it), a duplicate inside a list, an overflow
 written ``1E999`` (a search for ``e999`` misses it), prices with decimals (a
-``parse_float`` that refuses every float refuses them). What is right is what
+``parse_float`` that refuses every float refuses them), an overflow written with
+a small exponent (``1000e306``) and a large exponent that does not overflow
+(``0.001e309``), and the same text again after the caller changed the first
+result (a cache hands out the change). What is right is what
 the reference does, worked out after the learner's function has answered; then
 both run side by side on generated JSON texts. The package's tested version is
 :func:`fcourse.prompting.scan.strict_loads`.
@@ -49,6 +56,12 @@ _FLOAT = ("a float is JSON, with or without an exponent (12.5, 1E3, 2.5e-3): acc
           "refuse only one that is not finite")
 _OVERFLOW = ("1e999, 1E999 and -1e400 all overflow to infinity: refuse a parsed float that is not finite "
              "(parse_float=..., math.isinf), not a spelling of it")
+_SPELLING = ("the written exponent does not decide: 1000e306 overflows and 0.001e309 is 1e306; refuse a parsed float "
+             "that is not finite (parse_float=..., math.isinf), not a spelling of it")
+_FENCE = ("strict_loads reads JSON text, as json.loads does: a markdown fence (or prose) around it is not JSON, so "
+          "refuse it; finding the JSON in a reply is extract_action's job")
+_FRESH = ("return a new object on every call, as json.loads does: the caller may change what you returned (pop a key), "
+          "and a cached result hands that change to the next caller - keep nothing between calls")
 _CASE = ("keys that differ only in case or length ('city', 'City', 'city ') are different keys: compare them "
          "exactly as decoded")
 
@@ -80,10 +93,34 @@ def _cases() -> list[tuple[str, str, str]]:
         ("a float that overflows", '{"amount": 1e999}', _OVERFLOW),
         ("an overflow written in capitals", '{"amount": 1E999}', _OVERFLOW),
         ("a negative overflow", '{"amount": -1e400}', _OVERFLOW),
+        ("an overflow with a small exponent", '{"amount": 1000e306}', _SPELLING),
+        ("a large exponent that does not overflow", '{"amount": 0.001e309}', _SPELLING),
+        ("JSON inside a markdown fence", '```json\n{"action": "get_weather", "city": "Oslo"}\n```', _FENCE),
         ("a trailing comma", '{"city": "北京",}', "invalid JSON must still raise ValueError"),
         ("the first text again", '{"action": "get_weather", "city": "北京"}',
          "the same text must give the same answer every time: keep nothing between calls"),
+        (_AGAIN, '{"action": "get_weather", "city": "Lhasa", "days": [1, 2]}', _FRESH),
     ]
+
+
+#: the case that parses its text, changes the result as a caller may, and parses the same text again
+_AGAIN = "the same text, after the caller changed the first result"
+
+
+def _changed_then_again(strict_loads: Callable[[str], Any]) -> Callable[[str], Any]:
+    """``strict_loads(text)`` a second time, after the caller changed what the first call returned (popped
+    "action", added a key, emptied a list): each call must return a new object, as json.loads does."""
+    def again(text: str) -> Any:
+        first = strict_loads(text)
+        if isinstance(first, dict):
+            first.pop("action", None)
+            first["changed"] = True
+            for value in first.values():
+                if isinstance(value, list):
+                    value.clear()
+        return strict_loads(text)
+
+    return again
 
 
 def _reference(text: str) -> Outcome:
@@ -151,7 +188,9 @@ def check_strict_loads(strict_loads: Callable[[str], Any]) -> CheckReport:
     if (early := shortcut(strict_loads, _REFERENCES, replaced, _VERDICT)) is not None:
         return early
     cases = _cases()
-    outcomes = run_all(strict_loads, [((text,), {}) for _, text, _ in cases])
+    outcomes = run_all(strict_loads, [((text,), {}) for label, text, _ in cases if label != _AGAIN])
+    outcomes += run_all(_changed_then_again(strict_loads), [((text,), {}) for label, text, _ in cases
+                                                            if label == _AGAIN])
     rows, notes = [], []
     for (label, text, hint), outcome in zip(cases, outcomes):
         reference = _reference(text)

@@ -11,14 +11,17 @@ It must run the handler only when
 3. that object satisfies the tool's JSON Schema (``parameters``),
 
 and otherwise return a refusal *as data*: a dict with an ``"error"`` key (the
-program and the model can tell it from a result), never an exception. It must
-not edit the ``tools`` or ``handlers`` it is given.
+program and the model can tell it from a result), never an exception, and
+never by an ``assert`` (``python -O`` removes it). It must not edit the
+``tools`` or ``handlers`` it is given.
 
 :func:`check_run_tool_call` runs it on tools the notebook has not shown, with
 values on both sides of every bound (an amount of 0 where it must be above 0,
-a day count of 7 and of 8 where the maximum is 7) and floats where a number
-belongs. Each handler records its calls, so the checker sees whether a refused
-call reached it: a ``try/except TypeError`` around the handler is not a check,
+a day count of 7 and of 8 where the maximum is 7), floats where a number
+belongs, a name in other capitals, and a tool whose schema leaves extra keys
+open (adding ``additionalProperties: false`` to the caller's schema edits it).
+Each handler records its calls, so the checker sees whether a refused call
+reached it: a ``try/except TypeError`` around the handler is not a check,
 because a handler can accept a wrong value (an unknown currency) without
 raising. The checker judges the kind of result (the handler's own result, or a
 dict with ``"error"``), not its wording. What is right is what the reference
@@ -35,6 +38,7 @@ from typing import Any
 from fcourse.lab.exercises import solutions
 from fcourse.lab.exercises.compare import (
     Outcome,
+    assert_lines,
     changed,
     first_difference,
     generated_row,
@@ -56,6 +60,10 @@ _SCHEMA_HINT = ("validate the parsed arguments against the tool's `parameters` (
 _VALID_HINT = "a valid call must reach its handler, and its result must come back unchanged"
 _BOUND_HINT = ("check values on both sides of every bound, as jsonschema does: `minimum`/`maximum` include the "
                "bound, `exclusiveMinimum` does not")
+_EXACT = ("the name must be exactly one of the offered names: look it up in a dict of the offered names as they are "
+          "written (no lower(), no strip(), no search in their text)")
+_ASSERT = ("`python -O` removes every assert, and with it your check: write each check as an `if` that returns the "
+           "refusal")
 
 
 def _tools() -> list[dict[str, Any]]:
@@ -73,6 +81,8 @@ def _tools() -> list[dict[str, Any]]:
         _function("refund_payment", "Refund a payment (its handler is not in this program yet).", {
             "type": "object", "properties": {"payment_id": {"type": "string"}},
             "required": ["payment_id"], "additionalProperties": False}),
+        _function("find_station", "Find the nearest charging station (more filters may come).", {
+            "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}),
     ]
 
 
@@ -100,6 +110,8 @@ def _cases() -> list[tuple[str, str, str, str]]:
         ("a name that is part of an offered name", "convert", '{"amount": 5, "currency": "EUR"}',
          "the name must be exactly one of the offered names (convert is not convert_currency, even with a handler): "
          "look it up in a dict of the offered names, don't search their text"),
+        ("a name in other capitals", "Get_Air_Quality", '{"city": "Chengdu"}', _EXACT),
+        ("a name with a space after it", "get_air_quality ", '{"city": "Chengdu"}', _EXACT),
         ("a handler that was not offered", "delete_all_orders", "{}",
          "only tools offered in `tools` may run, even when the dispatch table has a handler"),
         ("an offered tool without a handler", "refund_payment", '{"payment_id": "P-1"}',
@@ -124,6 +136,10 @@ def _cases() -> list[tuple[str, str, str, str]]:
         ("0 days, below the minimum", "get_air_quality", '{"city": "Lhasa", "days": 0}', _BOUND_HINT),
         ("2.5 days where an integer belongs", "get_air_quality", '{"city": "Lhasa", "days": 2.5}', _SCHEMA_HINT),
         ("the same tool, now at most 3 days", "get_air_quality", '{"city": "Lhasa", "days": 5}', _STALE_HINT),
+        ("a tool whose schema allows more keys", "find_station", '{"city": "Xining"}', _VALID_HINT),
+        ("an extra key the schema allows", "find_station", '{"city": "Xining", "fast": true}',
+         "the schema decides what is extra: without `additionalProperties: false` an extra key is allowed (and "
+         "the caller's schema is not yours to tighten)"),
     ]
 
 
@@ -147,8 +163,12 @@ def _handlers(ran: list[tuple[str, dict[str, Any]]]) -> dict[str, Callable[..., 
         ran.append(("convert", anything))
         return "converted at last year's rate"
 
+    def find_station(city: Any = "?", **filters: Any) -> str:
+        ran.append(("find_station", {"city": city, **filters}))
+        return f"station 3 in {city}" + (f", filtered by {sorted(filters)}" if filters else "")
+
     return {"convert_currency": convert_currency, "get_air_quality": get_air_quality,
-            "delete_all_orders": delete_all_orders, "convert": convert}
+            "delete_all_orders": delete_all_orders, "convert": convert, "find_station": find_station}
 
 
 def _generated_handlers(tools: list[dict[str, Any]], chosen_has_handler: bool, chosen: str,
@@ -269,6 +289,10 @@ def check_run_tool_call(run_tool_call: Callable[..., Any]) -> CheckReport:
         rows.append(CheckCase(label, expected, got, problem is None, look))
         if problem and not any(note.startswith("first failure") for note in notes):
             notes.append(f"first failure: {name}({arguments}) - {problem}")
+    asserts = assert_lines(run_tool_call)
+    rows.append(CheckCase("checks that still run under python -O", "no assert",
+                          f"assert at line {', '.join(map(str, asserts))}" if asserts else "no assert", not asserts,
+                          _ASSERT))
     if all(row.passed for row in rows):
         difference, tried = first_difference(tool_call_inputs(), _compare_generated(run_tool_call), show=_show,
                                              examples=30, budget=90)

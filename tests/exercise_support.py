@@ -21,6 +21,7 @@ import inspect
 import json
 import linecache
 import sys
+import types
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -113,11 +114,20 @@ def modules_kept() -> Iterator[None]:
         yield
     finally:
         for names, before in saved:
-            for name in [name for name in names if name not in before]:
+            # a submodule imported meanwhile stays (``importlib.abc``): it is in sys.modules, and a later
+            # ``import importlib.abc`` does not set the parent's attribute again
+            for name in [name for name in names if name not in before and not _submodule(names, name)]:
                 del names[name]
             for name, value in before.items():
                 if names.get(name, before) is not value:
                     names[name] = value
+
+
+def _submodule(names: dict[str, Any], name: str) -> bool:
+    """``names[name]`` is the submodule ``<module>.<name>`` that the import system set on its parent module."""
+    value = names[name]
+    full = f"{names.get('__name__')}.{name}"
+    return isinstance(value, types.ModuleType) and value.__name__ == full and sys.modules.get(full) is value
 
 
 def report_text(report: Any) -> str:

@@ -150,7 +150,9 @@ def run_in_notebook(notebook: str, before: int, source: str, label: str, express
                     extra: str = "") -> Any:
     """Run ``extra`` (imports a checker needs), then ``source``, in the slice of ``notebook`` before code cell
     ``before`` that they need; then evaluate ``expression`` there and return its value."""
-    needs = free_names(extra + "\n" + source + "\n" + (expression or ""))
+    # the expression's names on their own: a cell that defines a function with a parameter ``client`` still needs the
+    # notebook's ``client`` for the call
+    needs = free_names(extra + "\n" + source) | free_names(expression or "")
     namespace = slice_namespace(notebook, before, needs)
     with contextlib.redirect_stdout(io.StringIO()):
         _run_cell(extra, namespace, f"{label} imports")

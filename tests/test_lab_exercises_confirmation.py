@@ -42,7 +42,12 @@ def test_a_token_not_bound_to_the_arguments_lets_a_changed_amount_through() -> N
 
 def test_each_plausible_slip_fails_its_own_case() -> None:
     assert failed(learner_object("check_confirmation", "key_order_matters")) == [
-        "same arguments, keys in another order", "two redeems of one token at the same moment"]
+        "keys in another order inside an object", "same arguments, keys in another order",
+        "two redeems of one token at the same moment"]
+    assert failed(learner_object("check_confirmation", "blind_batch2/shallow_copy_at_issue")) == [
+        "a list inside the arguments edited after the confirmation"]
+    assert failed(learner_object("check_confirmation", "blind_batch2/repr_of_sorted_items")) == [
+        "keys in another order inside an object"]
     assert "the same token a second time" in failed(learner_object("check_confirmation", "reusable_token"))
     assert "a tampered attempt, then the real call" in failed(learner_object("check_confirmation", "burns_on_refusal"))
 

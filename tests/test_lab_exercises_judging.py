@@ -7,9 +7,10 @@ import pytest
 from exercise_support import learner_object, pasted
 
 import fcourse
+from fcourse.evaluation.cases import Case, ExpectedCall
 from fcourse.evaluation.grading import verdict
 from fcourse.evaluation.harness import run_cases
-from fcourse.lab.exercises.judging import JUDGEMENTS, as_grade, check_judge, solution_judge
+from fcourse.lab.exercises.judging import JUDGEMENTS, _cases, as_grade, check_judge, solution_judge
 
 
 def _reference() -> object:
@@ -25,6 +26,32 @@ def test_the_reference_as_pasted_passes_every_case_and_the_generated_replies() -
 
 def test_every_judgement_is_some_case_s_answer() -> None:
     assert {case.expected for case in check_judge(_reference()).cases[:-1]} == set(JUDGEMENTS)
+
+
+def test_the_package_s_verdict_agrees_with_the_reference_on_every_hidden_case() -> None:
+    for name, expected, got, _ in _cases():
+        case = Case(name, "en", "single", "-", expected["kind"],
+                    tuple(ExpectedCall(c["name"], c["arguments"]) for c in expected["calls"]))
+        package = verdict(case, got["kind"], [(c["name"], c["arguments"]) for c in got["calls"]])
+        reference = solution_judge(expected, got)
+        assert package == ("pass" if reference.startswith("right_") else reference), name
+
+
+def test_a_judge_whose_answer_is_a_str_subclass_fails_every_case() -> None:
+    reference = _reference()
+
+    class Verdict(str):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = str.__hash__
+
+    report = check_judge(lambda expected, got: Verdict(reference(expected, got)))
+    assert not report.passed and not any(case.passed for case in report.cases)
+    assert "your judge returned a Verdict, not a str" in report.text()
+    case = fcourse.load_cases("reference")[0]
+    with pytest.raises(ValueError, match="answer one of"):
+        as_grade(lambda expected, got: Verdict("right_call"))(case, "call", [("refund_order", {"order_id": "O-100"})])
 
 
 def test_a_judge_that_raises_is_reported_not_raised() -> None:

@@ -17,7 +17,7 @@ from fcourse.lab.exercises.own_cases import MINIMUM, SOLUTION_CASES, case_file, 
 
 
 def _solution() -> list[dict]:
-    return copy.deepcopy(SOLUTION_CASES)  # the revealed cases as a learner pastes them
+    return json.loads(json.dumps(SOLUTION_CASES))  # the revealed cases as a learner pastes them: plain dicts
 
 
 def test_the_solution_as_pasted_passes_every_check() -> None:
@@ -32,7 +32,30 @@ def test_the_solution_imported_as_it_is_is_not_the_learner_s_own() -> None:
     assert not report.passed and "imported: write five of your own" in report.text()
 
 
+@pytest.mark.parametrize("take", [copy.deepcopy, list, lambda cases: cases[:], lambda cases: [{**c} for c in cases]])
+def test_a_copy_of_the_solution_s_cases_is_not_the_learner_s_own(take: object) -> None:
+    report = check_cases(take(SOLUTION_CASES))  # type: ignore[operator]
+    assert not report.passed and "imported: write five of your own" in report.text()
+    assert report.cases[0].got == "a copy of SOLUTION_CASES"
+
+
+def test_one_case_taken_from_the_solution_among_the_learner_s_own_is_named() -> None:
+    cases = _solution()
+    cases[4] = copy.deepcopy(SOLUTION_CASES[4])
+    cases[4]["id"] = "my-own-poem"
+    report = check_cases(cases)
+    assert not report.passed and "my-own-poem: taken from SOLUTION_CASES" in report.text(), report.text()
+
+
 @pytest.mark.parametrize(("index", "change", "says"), [
+    (2, {"user": "Refund o-703, and where is the parcel of O-704?"},
+     "my-parallel: refund_order expects order_id='O-703', but the user or the context writes it in other letters"),
+    (0, {"context": "Verified order: O-700, status: unpaid."},
+     "the context says the order is unpaid, but the case expects refund_order"),
+    (1, {"user": "订单 O-701 已付款了，帮我取消。"},
+     "the user says the order is paid, but the case expects cancel_order"),
+    (0, {"context": "Verified order: O-700.", "user": "I haven't paid for it yet, give me my money back."},
+     "the user says the order is unpaid, but the case expects refund_order"),
     (1, {"user": "我不想要了，订单 O-7019 还没付款，帮我取消。"}, "the id is the user's, whole"),
     (3, {"user": "Where is my parcel for O-705?"}, "nothing a tool needs is missing"),
     (4, {"user": "Please refund order O-706."}, "a no-call case is a request no tool serves"),
@@ -54,6 +77,7 @@ def test_a_number_is_given_only_as_a_whole_number() -> None:
     assert _given("O-73", "refund O-73, please") and not _given("O-73", "refund O-739, please")
     assert _given(70, "about 70 yuan") and not _given(70, "order O-700")
     assert _given("北京", "北京的天气") and _given("Oslo", "Oslo's weather")
+    assert _given("O-73", "refund o-73") and not _given("O-73", "refund o-73", exact=True)  # an id: the same letters
 
 
 def test_not_a_list_is_refused_with_the_reason() -> None:

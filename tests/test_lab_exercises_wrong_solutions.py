@@ -50,6 +50,8 @@ def test_each_file_defines_what_its_checker_is_called_with() -> None:
 def test_only_the_recorded_ones_pass() -> None:
     assert {s.id for s in SOLUTIONS if s.passes} == {
         "check_cases/blind_batch1/shortcut_copied_revealed_solution",
+        "check_description/blind_batch2/fake_check_description",
+        "check_cases/blind_batch2/fake_check_cases",
         "check_description/blind_batch1/chinese_only",
         "check_description/blind_batch1/names_other_tools_to_exclude",
         "check_mcp_guard/blind_batch2/pins_whole_tool",

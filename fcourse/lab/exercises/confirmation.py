@@ -11,11 +11,13 @@ writes a small gate class with two methods::
 ``check_confirmation(MyGate)`` runs it on cases the notebook does not show,
 each on a fresh gate: the confirmed call (once), the token a second time, a
 changed amount, another order, an order id in small letters, another user,
-another tool, the same arguments in another key order, a long key changed at
-its very end, a token that was never issued, a token another gate issued, a
+another tool, the same arguments in another key order (inside an object
+too), a list in another order, a long key changed at its very end, a token
+that was never issued, a token another gate issued, a
 refused attempt that must not spend the user's token, two tokens that must not
 mix, the caller's arguments edited *after* "confirm" (the gate must keep what
-was confirmed, not a reference to the caller's dict), and two redeems of one
+was confirmed, not a reference to the caller's dict, nor a shallow copy
+that shares a list inside it), and two redeems of one
 token at the same moment (exactly one may pass). The gate must not edit the
 arguments it is given. What is right is what the reference gate answers on the
 same steps, worked out after the learner's gate has answered; then both play
@@ -95,7 +97,9 @@ def _arguments() -> dict[str, dict[str, Any]]:
         "float": {**confirmed, "amount_cents": 60_000.0},
         "notify": {**confirmed, "notify_customer": True},
         "notify1": {**confirmed, "notify_customer": 1},
-        "items": {**confirmed, "items": ["cup", "plate"], "address": {"city": "Oslo"}},
+        "items": {**confirmed, "items": ["cup", "plate"], "address": {"city": "Oslo", "zip": "0150"}},
+        "inner_keys": {**confirmed, "items": ["cup", "plate"], "address": {"zip": "0150", "city": "Oslo"}},
+        "list_order": {**confirmed, "items": ["plate", "cup"], "address": {"city": "Oslo", "zip": "0150"}},
         "long1": {**confirmed, "idempotency_key": long_key + "1"},
         "long2": {**confirmed, "idempotency_key": long_key + "2"},
     }
@@ -109,8 +113,9 @@ _CANONICAL = ("hash the whole canonical form of the arguments (json.dumps(..., s
 def _cases() -> list[tuple[str, list[tuple[Any, ...]], str]]:
     """(case, steps, what it is about). A step is ("issue", token, user, tool, args), ("redeem", token, user, tool,
     args), ("edit", args, changes: the caller changes its dict after "confirm"), ("gate", name: a second fresh gate;
-    the steps after it use that gate) or ("race", token, user, tool, args: two redeems at the same moment). No
-    step says what the answer should be: the reference gate plays the same steps afterwards."""
+    the steps after it use that gate), ("race", token, user, tool, args: two redeems at the same moment) or
+    ("append", args, key, item: the caller appends to the list at ``key`` after "confirm"). No step says what the
+    answer should be: the reference gate plays the same steps afterwards."""
     t = ("issue", "t", USER, TOOL, "confirmed")
     ok = ("redeem", "t", USER, TOOL, "confirmed")
     return [
@@ -126,6 +131,12 @@ def _cases() -> list[tuple[str, list[tuple[Any, ...]], str]]:
         ("a list and an object among the arguments",
          [("issue", "t", USER, TOOL, "items"), ("redeem", "t", USER, TOOL, "items")],
          "arguments can hold lists and objects: hash their JSON text (json.dumps), which any JSON value has"),
+        ("keys in another order inside an object",
+         [("issue", "t", USER, TOOL, "items"), ("redeem", "t", USER, TOOL, "inner_keys")],
+         "key order carries no meaning at any depth: sort the keys of the objects inside the arguments too "
+         "(json.dumps(..., sort_keys=True) does; sorted(arguments.items()) sorts only the top level)"),
+        ("a list in another order", [("issue", "t", USER, TOOL, "items"), ("redeem", "t", USER, TOOL, "list_order")],
+         "a JSON list's order is part of its value: hash the list as it is (only an object's keys are sorted)"),
         ("a long key changed at its end", [("issue", "t", USER, TOOL, "long1"), ("redeem", "t", USER, TOOL, "long2")],
          _CANONICAL),
         ("another user", [t, ("redeem", "t", "U-2002", TOOL, "confirmed")], "bind the token to the user it was "
@@ -156,6 +167,11 @@ def _cases() -> list[tuple[str, list[tuple[Any, ...]], str]]:
         ("arguments edited after the confirmation", [t, ("edit", "confirmed", {"amount_cents": 89_900}), ok],
          "keep what the user confirmed (a hash or a deep copy) at issue: the caller's dict can change afterwards, "
          "and the edited call must not ride on the confirmation"),
+        ("a list inside the arguments edited after the confirmation",
+         [("issue", "t", USER, TOOL, "items"), ("append", "items", "items", "bowl"),
+          ("redeem", "t", USER, TOOL, "items")],
+         "keep a deep copy (copy.deepcopy) or a hash at issue: dict(arguments) copies only the top level, so a list "
+         "or object inside is still the caller's, and an item added after \"confirm\" rides on the confirmation"),
         ("two redeems of one token at the same moment", [t, ("race", "t", USER, TOOL, "confirmed")],
          "check and spend the token in one step (a threading.Lock around the check and the del, or one pop): "
          "two redeems at the same moment must not both pass"),
@@ -226,6 +242,8 @@ def _play(make_gate: Callable[[], Any], steps: list[tuple[Any, ...]]) -> list[st
                 gate = make_gate()
             elif kind == "edit":
                 calls[step[1]].update(step[2])
+            elif kind == "append":  # the caller adds to a list inside its dict
+                calls[step[1]][step[2]].append(step[3])
             elif kind == "issue":
                 given[step[4]] = snapshot(calls[step[4]])
                 tokens[step[1]] = gate.issue(step[2], step[3], calls[step[4]])
@@ -274,8 +292,8 @@ def check_confirmation(make_gate: Callable[[], Any]) -> CheckReport:
         rows.append(CheckCase(name, ", ".join(wanted), shown, passed))
         if not passed:
             mutated = any("changed the arguments" in answer for answer in got)
-            notes.append(f"{name}: " + ("the gate must not edit the caller's arguments (no pop, no update): read "
-                                        "them, keep your own copy or hash" if mutated else about))
+            notes.append(f"{name}: " + ("the gate must not edit the caller's arguments (no pop, no update, no sort "
+                                        "in place): read them, keep your own copy or hash" if mutated else about))
     if all(row.passed for row in rows):
         difference, tried = first_difference(_sequences(), _compare(make_gate), show=_show, examples=30, budget=90)
         rows.append(generated_row("generated issues, edits and redeems", difference, tried, notes))
@@ -295,7 +313,9 @@ def _sequences() -> Any:
                        st.sampled_from([TOOL, TOOL, "Refund_Order"]), st.sampled_from(names))
     edit = st.tuples(st.just("edit"), st.sampled_from(names),
                      st.sampled_from([{"amount_cents": 1}, {"order_id": "o-300"}, {"note": "x"}]))
-    return st.lists(st.one_of(issue, redeem, redeem, edit), min_size=2, max_size=6)
+    append = st.tuples(st.just("append"), st.sampled_from(["items", "inner_keys", "list_order"]), st.just("items"),
+                       st.sampled_from(["bowl", "cup"]))
+    return st.lists(st.one_of(issue, redeem, redeem, edit, append), min_size=2, max_size=6)
 
 
 def _show(value: Any) -> str:

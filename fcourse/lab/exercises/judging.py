@@ -13,9 +13,12 @@ model made has ``arguments`` ``None`` when they were not a JSON object. The answ
 
 :func:`check_judge` runs the learner's function on cases the notebook does not show, built to
 defeat the shortcuts: the right tool with another order id, two calls in the other order, the
-same tool twice, keys in another order, a number sent as a string, ``True`` where ``1`` was
-expected (Python's ``==`` says they are equal), "any arguments" beside an exact call of the same
-tool, in either order (the answer must not depend on the order of the calls) ... Each failure
+same tool twice, keys in another order, a number sent as a string, ``True`` or ``1.0`` where ``1``
+was expected (Python's ``==`` says they are equal), the same inside a list or an object, an extra
+key sent as ``null``, a full-width order id, "any arguments" beside an exact call of the same
+tool, in either order (the answer must not depend on the order of the calls), a wrong tool beside
+wrong arguments (``wrong_tool`` wins), an answer that is a ``str`` subclass (only a plain
+``str`` will do) ... Each failure
 names the case and says what it is about; the judge must not change its inputs. The right
 judgement is the reference's, worked out after the learner's judge has answered; then both judge
 generated replies side by side. :func:`as_grade` plugs a judge into the
@@ -63,6 +66,13 @@ _ORDER = "parallel calls come in any order: compare them as a collection, not po
 _ANY_FIRST = ("match the calls with given arguments first, then let the 'any arguments' ones take what is left: "
               "the answer must not depend on the order of the calls")
 _VALUES = "compare the values themselves, types included: '3' is not 3, and True is not 1 (Python's == says it is)"
+_NESTED = ("compare the values inside lists and objects the same way, at every depth (recurse): True is not 1 and '3' "
+           "is not 3 there too, though the list or object around them is of the right type")
+_FLOAT = ("compare the values as parsed, types included: 1.0 is a float, not the int 1 (Python's == says they are "
+          "equal; a handler doing range(days) fails on 1.0)")
+_EXACT = "compare values exactly as written: "
+_MATCH = (_ANY_FIRST + "; sorting both lists and pairing them position by position is not matching: an 'any "
+          "arguments' call paired with the exact call's partner leaves the exact call unmatched")
 
 
 def _cases() -> list[tuple[str, dict[str, Any], dict[str, Any], str]]:
@@ -74,16 +84,31 @@ def _cases() -> list[tuple[str, dict[str, Any], dict[str, Any], str]]:
         ("the right tool, another order id", _calls(_R100), _calls(_call("refund_order", {"order_id": "O-101"})),
          "the tool names match but the arguments do not: compare the arguments too"),
         ("the order id in small letters", _calls(_R100), _calls(_call("refund_order", {"order_id": "o-100"})),
-         "compare values exactly as written: 'o-100' is another order id than 'O-100' (no lower(), no strip())"),
+         _EXACT + "'o-100' is another order id than 'O-100' (no lower(), no strip())"),
+        ("the order id in full-width letters", _calls(_R100), _calls(_call("refund_order", {"order_id": "Ｏ-１００"})),
+         _EXACT + "the full-width 'Ｏ-１００' is another string than 'O-100', and the tool's pattern refuses it (no "
+         "unicodedata.normalize)"),
         ("a value the user never gave", _calls(_R100),
          _calls(_call("refund_order", {"order_id": "O-100", "amount_cents": 89900})),
          "an extra argument is a value the model made up: the arguments must be exactly the expected ones"),
+        ("an extra argument sent as null", _calls(_R100),
+         _calls(_call("refund_order", {"order_id": "O-100", "note": None})),
+         "a key sent as null is still a key the user never gave: the arguments must have exactly the expected keys "
+         "(compare the keys, not .get(), which answers None for a missing key too)"),
         ("arguments that were not JSON", _calls(_R100), _calls(_call("refund_order", None)),
          "arguments None means the model's arguments did not parse: that is never the expected arguments"),
         ("a number sent as a string", _calls(_call("get_weather", {"city": "Oslo", "days": 3})),
          _calls(_call("get_weather", {"city": "Oslo", "days": "3"})), _VALUES),
         ("true where 1 was expected", _calls(_call("get_weather", {"city": "Oslo", "days": 1})),
          _calls(_call("get_weather", {"city": "Oslo", "days": True})), _VALUES),
+        ("1.0 where 1 was expected", _calls(_call("get_weather", {"city": "Oslo", "days": 1})),
+         _calls(_call("get_weather", {"city": "Oslo", "days": 1.0})), _FLOAT),
+        ("true where 1 was expected, inside a list",
+         _calls(_call("tag_order", {"order_id": "O-100", "quantities": [1, 2]})),
+         _calls(_call("tag_order", {"order_id": "O-100", "quantities": [True, 2]})), _NESTED),
+        ("a number sent as a string, inside an object",
+         _calls(_call("search_orders", {"filter": {"status": "paid", "count": 3}})),
+         _calls(_call("search_orders", {"filter": {"status": "paid", "count": "3"}})), _NESTED),
         ("a list in another order", _calls(_call("tag_order", {"order_id": "O-100", "tags": ["gift", "fragile"]})),
          _calls(_call("tag_order", {"order_id": "O-100", "tags": ["fragile", "gift"]})),
          "a JSON list's order is part of its value (only an object's key order is not)"),
@@ -102,8 +127,14 @@ def _cases() -> list[tuple[str, dict[str, Any], dict[str, Any], str]]:
          _calls(search_a, search_b), _ANY_FIRST),
         ("one call with any arguments, one exact, the other order", _calls(_call("search_web", None), search_a),
          _calls(search_b, search_a), _ANY_FIRST),
+        ("one call with any arguments, one exact, the exact one made first",
+         _calls(_call("search_web", None), search_b), _calls(search_b, search_a), _MATCH),
         ("another tool", _calls(_R100), _calls(_call("cancel_order", {"order_id": "O-100"})),
          "a different tool is a wrong tool, whatever its arguments"),
+        ("a wrong tool beside wrong arguments", _calls(_R100, _C200),
+         _calls(_call("refund_order", {"order_id": "O-101"}), _call("track_shipment", {"order_id": "O-200"})),
+         "a tool missing or extra makes the reply wrong_tool, whatever the other calls' arguments: compare the tools "
+         "(each with its count) before any arguments; wrong_arguments is for the right tools with other arguments"),
         ("a tool name in other letters", _calls(_R100), _calls(_call("Refund_Order", {"order_id": "O-100"})),
          "tool names are compared exactly: Refund_Order is not refund_order"),
         ("one call of the two", _calls(_R100, _C200), _calls(_R100),
@@ -186,6 +217,10 @@ def _judge_row(answer: Outcome, inputs: tuple[Any, Any], before: tuple[Any, Any]
         if where:
             return repr(answer.value), f"your judge changed its input ({name}{where}): compare, don't sort, pop or " \
                 "clear the caller's data (sorted(...) makes a new list)"
+    if type(answer.value) is not str:  # the exact type: a str subclass can make == say anything
+        return f"{type(answer.value).__name__}({answer.value!r})" if isinstance(answer.value, str) else \
+            repr(answer.value), f"your judge returned a {type(answer.value).__name__}, not a str: return one of " \
+            f"the plain strings {', '.join(JUDGEMENTS)}"
     if answer.value not in JUDGEMENTS:
         return repr(answer.value), f"{short(answer.value, 30)} is not a judgement; answer one of " \
             f"{', '.join(JUDGEMENTS)}"
@@ -218,15 +253,18 @@ def check_judge(judge: Judge) -> CheckReport:
 
 
 def _replies() -> Any:
-    """(expected, got) pairs over a few tools and arguments: repeated names, any-arguments, True for 1, "1" for 1,
-    names in other letters, calls in any order."""
+    """(expected, got) pairs over a few tools and arguments: repeated names, any-arguments, True for 1, "1" and 1.0
+    for 1, a null extra key, a full-width id, names in other letters, another tool, calls in any order."""
     from hypothesis import strategies as st
 
     arguments = st.sampled_from([{"order_id": "O-100"}, {"order_id": "O-101"}, {"order_id": "O-100", "days": 1},
                                  {"order_id": "O-100", "days": True}, {"order_id": "O-100", "days": "1"},
                                  {"order_id": "O-100", "tags": ["a", "b"]}, {"order_id": "O-100", "tags": ["b", "a"]},
-                                 {"days": 1, "order_id": "O-100"}])
-    made = st.builds(_call, st.sampled_from(["refund_order", "refund_order", "search_web", "Refund_Order"]),
+                                 {"days": 1, "order_id": "O-100"}, {"order_id": "O-100", "days": 1.0},
+                                 {"order_id": "O-100", "note": None}, {"order_id": "Ｏ-１００"},
+                                 {"order_id": "O-100", "tags": [1, "b"]}, {"order_id": "O-100", "tags": [True, "b"]}])
+    made = st.builds(_call, st.sampled_from(["refund_order", "refund_order", "search_web", "Refund_Order",
+                                             "cancel_order"]),
                      st.one_of(arguments, arguments, st.none()))
     wanted = st.builds(_call, st.sampled_from(["refund_order", "refund_order", "search_web"]),
                        st.one_of(arguments, arguments, st.none()))
@@ -266,7 +304,7 @@ def as_grade(judge: Judge) -> Callable[[Case, str, list[tuple[str, Any]]], str]:
                     "calls": [{"name": c.name, "arguments": _deep(c.arguments)} for c in case.calls]}
         got = {"kind": kind, "calls": [{"name": name, "arguments": _deep(args)} for name, args in calls]}
         answer = judge(expected, got)
-        if answer not in JUDGEMENTS:
+        if type(answer) is not str or answer not in JUDGEMENTS:
             raise ValueError(f"the judge answered {answer!r} for case {case.id}; answer one of {', '.join(JUDGEMENTS)}")
         return "pass" if answer in _RIGHT else answer
 

@@ -13,13 +13,18 @@ would, and :func:`case_file` turns them into a file ``fcourse.load_cases`` reads
      "expect": {"kind": "call", "calls": [{"name": "refund_order", "arguments": {"order_id": "O-700"}}]}}
 
 What is checked (each failure says what to fix): the file loads; at least five cases; every
-request is new (in no case file that ships with fcourse) and appears once; each category
+request is new (in no case file that ships with fcourse) and appears once, and no case is taken
+from :data:`SOLUTION_CASES` (a copy of it, or of one of its cases, keeps a mark; the same cases
+pasted from the notebook's text are the learner's to keep); each category
 fits the expected reply (``single``: one call, ``parallel``: two or more, ``ask``: an
 ask-back, ``answer`` / ``dont_call``: a plain answer); each expected call's arguments fit
 the tool's JSON Schema; every expected value is one the user or the context gave, whole
-(``O-73`` is not given by a user who wrote ``O-739``); each expected reply fits its request
-(an ask-back only when something is missing: not when the user names the order; a no-call
-case only for a request no tool serves: not one about an order or the weather); and at
+(``O-73`` is not given by a user who wrote ``O-739``), an id (a parameter with a pattern) in
+the same letters too (chapter 3's judge: ``o-100`` is another order id than ``O-100``); each
+expected reply fits its request (an ask-back only when something is missing: not when the user
+names the order; a no-call case only for a request no tool serves: not one about an order or
+the weather; a call about one order the request or context calls unpaid is ``cancel_order``,
+one it calls paid is ``refund_order``, as the tools' descriptions say); and at
 least one case wants a call and one wants none. The meaning checks are rules over the shop's
 five tools, stated here so they can be argued with: an order id is what the ``order_id``
 pattern matches, a request about an order is one with refund/cancel/parcel/track words.
@@ -44,8 +49,33 @@ __all__ = ["MINIMUM", "SOLUTION_CASES", "case_file", "check_cases"]
 #: how many cases of their own the learner writes
 MINIMUM = 5
 
+class _Revealed(dict):  # type: ignore[type-arg]
+    """A dict of the revealed solution's cases. A copy keeps the type (``copy.deepcopy``, ``list(...)``, slicing,
+    and ``{**case}`` keeps the dicts inside), so the checker tells cases taken from :data:`SOLUTION_CASES` from
+    cases typed into the notebook; the same cases pasted from the notebook's text are plain dicts, and pass."""
+
+    __slots__ = ()
+
+
+def _revealed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return _Revealed({key: _revealed(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return [_revealed(item) for item in value]
+    return value
+
+
+def _taken(value: Any) -> bool:
+    """Does ``value`` hold a dict taken from :data:`SOLUTION_CASES` (at any depth)?"""
+    if isinstance(value, dict):
+        return type(value) is _Revealed or any(_taken(item) for item in value.values())
+    if isinstance(value, list | tuple):
+        return any(_taken(item) for item in value)
+    return False
+
+
 #: five cases that pass the check (the notebook reveals them on request)
-SOLUTION_CASES: list[dict[str, Any]] = [
+SOLUTION_CASES: list[dict[str, Any]] = _revealed([
     {"id": "my-refund-context", "lang": "en", "category": "single",
      "context": "Verified order: O-700, status: paid.",
      "user": "The blender arrived broken, I want my money back.",
@@ -60,7 +90,7 @@ SOLUTION_CASES: list[dict[str, Any]] = [
     {"id": "my-ask-track", "lang": "en", "category": "ask", "user": "Where is my parcel?", "expect": {"kind": "ask"}},
     {"id": "my-dont-poem", "lang": "en", "category": "dont_call", "user": "Write me a two-line poem about rain.",
      "expect": {"kind": "answer"}},
-]
+])
 
 _WANTS = {"single": "call", "parallel": "call", "ask": "ask", "answer": "answer", "dont_call": "answer"}
 
@@ -104,22 +134,24 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def _whole(text: str, said: str) -> bool:
-    """Does ``text`` appear in ``said`` as a whole word or id: ``O-73`` is not in ``O-739``, ``7`` not in ``700``."""
+def _whole(text: str, said: str, *, exact: bool = False) -> bool:
+    """Does ``text`` appear in ``said`` as a whole word or id: ``O-73`` is not in ``O-739``, ``7`` not in ``700``;
+    in any letter case unless ``exact``."""
     edge = r"A-Za-z0-9_\-" if text[:1].isalnum() or text[-1:].isalnum() else ""
     pattern = rf"(?<![{edge}.]){re.escape(text)}(?![{edge}])" if edge else re.escape(text)
-    return re.search(pattern, said, re.IGNORECASE) is not None
+    return re.search(pattern, said, 0 if exact else re.IGNORECASE) is not None
 
 
-def _given(value: Any, said: str) -> bool:
-    """Is ``value`` something the user or the context wrote, whole? Strings as written, numbers as digits."""
+def _given(value: Any, said: str, *, exact: bool = False) -> bool:
+    """Is ``value`` something the user or the context wrote, whole? Strings as written (in any letter case, unless
+    ``exact``: an id), numbers as digits."""
     if isinstance(value, bool) or value is None:
         return False
     if isinstance(value, str):
-        return bool(value.strip()) and _whole(value, said)
+        return bool(value.strip()) and _whole(value, said, exact=exact)
     if isinstance(value, int | float):
         return any(_whole(form, said) for form in {f"{value:g}", str(value)})
-    return all(_given(v, said) for v in (value.values() if isinstance(value, dict) else value))
+    return all(_given(v, said, exact=exact) for v in (value.values() if isinstance(value, dict) else value))
 
 
 #: the words of a request for one of the shop's order tools (refund, cancel, track), English and Chinese
@@ -128,6 +160,19 @@ _ORDER_WORDS = re.compile(r"refund|money back|cancel|parcel|package|deliver|ship
 _WEATHER_WORDS = re.compile(r"weather|forecast|temperature|天气|气温|下雨", re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _CREATIVE_WORDS = re.compile(r"poem|story|joke|song|haiku|limerick|诗|故事|笑话|歌", re.IGNORECASE)
+#: the words that say an order is not paid, and (once those are taken out) that it is
+_UNPAID = re.compile(r"\bunpaid\b|\bnot (?:yet )?(?:been )?paid\b|n't (?:yet )?(?:been )?paid\b|\bnever paid\b|"
+                     r"未付|没付|未支付|没有付|没支付", re.IGNORECASE)
+_PAID = re.compile(r"\bpaid\b|已付|付过|付了|已支付|支付了", re.IGNORECASE)
+#: the tool for an order in each state, by the shop's descriptions (refunds are for paid orders only, cancellations
+#: for unpaid ones)
+_FOR_STATUS = {"paid": "refund_order", "unpaid": "cancel_order"}
+
+
+def _status(text: str) -> str | None:
+    """``paid`` or ``unpaid`` when ``text`` says one of them (and not the other), else None."""
+    unpaid, paid = bool(_UNPAID.search(text)), bool(_PAID.search(_UNPAID.sub(" ", text)))
+    return "unpaid" if unpaid and not paid else "paid" if paid and not unpaid else None
 
 
 def _ids(text: str, schemas: dict[str, Any]) -> list[str]:
@@ -153,6 +198,14 @@ def _meaning(case: Any, schemas: dict[str, Any]) -> str | None:
         if named and isinstance(wanted, str) and wanted not in named and wanted in known:
             return (f"{case.id}: the user names {', '.join(named)}, but the case expects {wanted} from the context: "
                     "the order the user asks about is the user's")
+    status = _status(f"{context} {user}")
+    if case.kind == "call" and len(case.calls) == 1 and len({*named, *known}) <= 1 and status:
+        name, other = case.calls[0].name, _FOR_STATUS["unpaid" if status == "paid" else "paid"]
+        if name == other:
+            return (f"{case.id}: the {'context' if _status(context) == status else 'user'} says the order is "
+                    f"{status}, but the case expects {name}, which the shop's tools keep for "
+                    f"{'paid' if name == 'refund_order' else 'unpaid'} orders (read its description): an order that "
+                    f"is {status} wants {_FOR_STATUS[status]}")
     if case.kind == "answer":
         if (named or known) and _ORDER_WORDS.search(user):
             return (f"{case.id}: {user!r} asks about order {(named or known)[0]}, which the shop's tools act on: a "
@@ -173,8 +226,9 @@ def check_cases(cases: Any) -> CheckReport:
     """Review the learner's cases (see the module docstring); the report says what to fix, case by case."""
     replaced = restore()
     notes: list[str] = []
-    if cases is SOLUTION_CASES:
-        return CheckReport.sealed((CheckCase("your own cases", "not the solution's", "SOLUTION_CASES itself", False),),
+    if cases is SOLUTION_CASES or (isinstance(cases, list) and cases and all(_taken(c) for c in cases)):
+        got = "SOLUTION_CASES itself" if cases is SOLUTION_CASES else "a copy of SOLUTION_CASES"
+        return CheckReport.sealed((CheckCase("your own cases", "not the solution's", got, False),),
                                   ("these are the revealed solution's cases, imported: write five of your own",))
     if not isinstance(cases, list):
         return CheckReport.sealed((CheckCase("the cases are a list of dicts", "a list", type(cases).__name__, False),),
@@ -192,6 +246,8 @@ def check_cases(cases: Any) -> CheckReport:
     copied = [f"{c.id}: {c.user!r} is " + ("already" if _norm(c.user) in known else "nearly word for word") +
               " in a case file that ships with fcourse; write a request of your own"
               for c in data if _recycled(_norm(c.user), known)]
+    copied += [f"{raw.get('id')}: taken from SOLUTION_CASES (the revealed solution's cases, not your own): write a "
+               "case of your own" for raw in cases if isinstance(raw, dict) and _taken(raw)]
     seen: dict[str, str] = {}
     for c in data:
         key = _norm((c.context or "") + " | " + c.user)
@@ -224,7 +280,14 @@ def check_cases(cases: Any) -> CheckReport:
                 broken.append(f"{c.id}: {call.name} arguments {json.dumps(call.arguments, ensure_ascii=False)} "
                               f"break the tool's schema at {issue.path}: {issue.message}")
             for key, value in call.arguments.items():
-                if not _given(value, said):
+                exact = "pattern" in ((schemas[call.name].get("properties") or {}).get(key) or {})  # an id
+                if exact and _given(value, said) and not _given(value, said, exact=True):
+                    invented.append(f"{c.id}: {call.name} expects {key}={value!r}, but the user or the context "
+                                    f"writes it in other letters: an id is compared exactly as written (chapter 3's "
+                                    f"judge: 'o-100' is another order id than 'O-100'), so the case would reward "
+                                    f"the model for changing the user's value; write the id in the request as the "
+                                    f"case expects it")
+                elif not _given(value, said):
                     part = isinstance(value, str) and value and value.lower() in said.lower()
                     invented.append(f"{c.id}: {call.name} expects {key}={value!r}, which neither the user nor the "
                                     "context says" + (" whole (it is only part of a longer id or word there: the id "

@@ -56,7 +56,16 @@ def free_names(source: str) -> set[str]:
     may need from the notebook), and the names its top-level statements read before a later one binds them
     (``previous = run_call`` above ``def run_call``: the earlier cell's ``run_call``)."""
     tree = ast.parse(source)
-    return _never_bound(tree) | _read_before_bound(tree)
+    return _never_bound(tree) | _read_before_bound(tree) | _read_at_top_never_bound_there(tree)
+
+
+def _read_at_top_never_bound_there(tree: ast.Module) -> set[str]:
+    """Names a top-level statement reads that no top-level statement binds: ``run_tool_call(..., tools, ...)``
+    after ``def run_tool_call(name, arguments, tools, handlers)`` reads the notebook's ``tools`` (a parameter's
+    name binds nothing at the top level)."""
+    read = {sub.id for node in tree.body if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            for sub in _walk_now(node) if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load)}
+    return read - _bound(tree) - set(dir(builtins))
 
 
 def _read_before_bound(tree: ast.Module) -> set[str]:

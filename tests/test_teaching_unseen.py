@@ -9,6 +9,8 @@ sealed test split reports counts.
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,32 @@ import eval_teaching_unseen as ev  # noqa: E402  (maintainer tooling lives outsi
 from unseen_safety import BLIND_SETS  # noqa: E402
 
 DOC = ev.load()
+
+
+@functools.cache
+def _project_texts() -> tuple[tuple[Path, str], ...]:
+    """Every test, notebook and package source but this file, read once: a notebook without its images' base64
+    (no request is written there, and short ones would match by chance)."""
+    root = Path(__file__).resolve().parents[1]
+    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
+    texts = []
+    for path in files:
+        if path.resolve() == Path(__file__).resolve():
+            continue
+        text = path.read_text(encoding="utf-8", errors="ignore")
+        if path.suffix == ".ipynb":
+            text = re.sub(r'"image/png": "[A-Za-z0-9+/=\\n]*"', '"image/png": ""', text)
+        texts.append((path, text))
+    return tuple(texts)
+
+
+def elsewhere(needles: set[str]) -> tuple[Path, list[str]] | None:
+    """The first project file (see :func:`_project_texts`) that holds any of ``needles``, and those it holds."""
+    texts = _project_texts()
+    joined = "\x00".join(text for _, text in texts)
+    if not any(needle in joined for needle in needles):  # one scan of everything; files only to name the culprit
+        return None
+    return next((path, found) for path, text in texts if (found := [n for n in needles if n in text]))
 
 
 
@@ -40,16 +68,9 @@ def test_the_set_is_well_formed() -> None:
 
 
 def test_the_new_tool_sets_appear_nowhere_else() -> None:
-    root = Path(__file__).resolve().parents[1]
     new = {t["function"]["name"] for k, ts in DOC["toolsets"].items()
            if not k.endswith("_regression") and not k.startswith("orders_") for t in ts}
-    here = {Path(__file__).resolve(), root / "tests" / "data" / "teaching_unseen_v1.json"}
-    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
-    for p in files:
-        if p.resolve() in here:
-            continue
-        text = p.read_text(encoding="utf-8", errors="ignore")
-        assert not [n for n in new if n in text], p
+    assert elsewhere(new) is None
 
 
 def test_the_scorer_judges_calls_asks_and_unsafe_values() -> None:
@@ -119,12 +140,7 @@ def test_the_v2_set_is_sealed_well_formed_and_its_tool_sets_appear_nowhere_else(
         tools = {t["function"]["name"]: t["function"]["parameters"] for t in DOC_V2["toolsets"][case["toolset"]]}
         for call in case["expect"].get("calls", []):
             assert not ev.schema_issues(call["arguments"], {**tools[call["name"]], "required": []}), case["id"]
-    root = Path(__file__).resolve().parents[1]
-    new = {t["function"]["name"] for ts in DOC_V2["toolsets"].values() for t in ts}
-    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
-    for p in files:
-        if p.resolve() != Path(__file__).resolve():
-            assert not [n for n in new if n in p.read_text(encoding="utf-8", errors="ignore")], p
+    assert elsewhere({t["function"]["name"] for ts in DOC_V2["toolsets"].values() for t in ts}) is None
 
 
 def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
@@ -161,9 +177,5 @@ def test_a_blind_set_is_sealed_well_formed_and_its_requests_appear_nowhere_else(
             assert set(params) <= required, case["id"]
     # tool names and some descriptions are ordinary ("Cancel an existing restaurant reservation." is also in
     # test_teaching_policy.py, written independently); the requests must be new to the project
-    root = Path(__file__).resolve().parents[1]
-    new = {m["content"] for c in doc["cases"] for m in c["messages"] if m["role"] == "user"} - ordinary
-    files = [*(root / "tests").rglob("*.py"), *(root / "notebooks").rglob("*.ipynb"), *(root / "fcourse").rglob("*.py")]
-    for p in files:
-        if p.resolve() != Path(__file__).resolve():
-            assert not [d for d in new if d in p.read_text(encoding="utf-8", errors="ignore")], p
+    assert elsewhere({m["content"] for c in doc["cases"] for m in c["messages"] if m["role"] == "user"} - ordinary) \
+        is None

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fcourse.lab.exercises import solutions
-from fcourse.lab.exercises.compare import Outcome, changed, first_difference, generated_row, run_all, short, snapshot
+from fcourse.lab.exercises.compare import Outcome, changed, compare_when_cases_pass, run_all, short, snapshot
 from fcourse.lab.exercises.generated import TOOL_NAMES, refusal_reason, schema_and_arguments
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.report import CheckCase, CheckReport
@@ -211,12 +211,8 @@ def check_validate_action(validate_action: Callable[..., Any]) -> CheckReport:
         rows.append(CheckCase(label, "a list of problems" if wanted else "[] (may run)", got, problem is None, look))
         if problem and not notes:
             notes.append(f"first failure: {short(before[0], 80)} - {problem}")
-    if all(row.passed for row in rows):
-        difference, tried = first_difference(_generated(), _compare(validate_action), show=_show, examples=30,
-                                             budget=90)
-        rows.append(generated_row("generated schemas and actions", difference, tried, notes))
-    else:
-        notes.append("generated schemas and actions are compared with the reference once every case above passes")
+    compare_when_cases_pass(rows, notes, "schemas and actions", _generated, _compare(validate_action), show=_show,
+                            examples=30, budget=90)
     return finish(rows, notes, _VERDICT, learner=validate_action, replaced=replaced, references=_REFERENCES)
 
 

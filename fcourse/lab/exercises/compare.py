@@ -43,6 +43,7 @@ __all__ = [
     "Outcome",
     "assert_lines",
     "changed",
+    "compare_when_cases_pass",
     "first_difference",
     "generated_row",
     "run_all",
@@ -255,3 +256,14 @@ def generated_row(label: str, difference: Difference | None, tried: int, notes: 
     notes.append(f"first generated input where yours differs (shrunk): {difference.shown} - {difference.problem}")
     return CheckCase(name, "what the reference does", "differs: " + short(difference.shown, 50, text=True), False,
                      difference.hint)
+
+
+def compare_when_cases_pass(rows: list[CheckCase], notes: list[str], what: str, strategy: Callable[[], Any],
+                            compare: Callable[[Any], tuple[str, str] | None], **options: Any) -> None:
+    """Once every case in ``rows`` passed, compare with the reference on generated ``what`` (``strategy()`` draws
+    them; ``options`` go to :func:`first_difference`) and add the row; until then, a note that the comparison waits."""
+    if all(row.passed for row in rows):
+        difference, tried = first_difference(strategy(), compare, **options)
+        rows.append(generated_row(f"generated {what}", difference, tried, notes))
+    else:
+        notes.append(f"generated {what} are compared with the reference once every case above passes")

@@ -32,7 +32,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from fcourse.lab.exercises.compare import Outcome, changed, first_difference, generated_row, run_all, short, snapshot
+from fcourse.lab.exercises.compare import Outcome, changed, compare_when_cases_pass, run_all, short, snapshot
 from fcourse.lab.exercises.generated import refusal_reason, tool_call_inputs
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.report import CheckCase, CheckReport
@@ -264,11 +264,8 @@ def check_executor(execute: Callable[..., Any]) -> CheckReport:
         want = f"{wanted.get('error_code') or wanted.get('status')}, handler ran {wanted_runs}x"
         rows.append(CheckCase(label, want, shown, not problems))
         notes.extend(f"{label}: {problem}" for problem in problems)
-    if all(row.passed for row in rows):
-        difference, tried = first_difference(_generated(), _compare(execute), show=_show, examples=30, budget=90)
-        rows.append(generated_row("generated registries and calls", difference, tried, notes))
-    else:
-        notes.append("generated registries and calls are compared with the reference once every case above passes")
+    compare_when_cases_pass(rows, notes, "registries and calls", _generated, _compare(execute), show=_show, examples=30,
+                            budget=90)
     return finish(rows, notes, _VERDICT, learner=execute, replaced=replaced, references=_REFERENCES)
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcourse.lab.exercises import solutions
-from fcourse.lab.exercises.compare import changed, first_difference, generated_row, run_all, snapshot
+from fcourse.lab.exercises.compare import changed, compare_when_cases_pass, run_all, snapshot
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.loop_compare import (
     TIMES,
@@ -333,12 +333,8 @@ def check_loop(loop: Callable[..., Any]) -> CheckReport:
         return early
     rows = [run_case(loop, factory()) for factory in CASES]
     notes: list[str] = []
-    if all(row.passed for row in rows):
-        difference, tried = first_difference(conversations(), compare_loops(loop, solutions.tool_loop),
-                                             show=show_script, examples=15, budget=40)
-        rows.append(generated_row("generated conversations", difference, tried, notes))
-    else:
-        notes.append("generated conversations are compared with the reference once every case above passes")
+    compare_when_cases_pass(rows, notes, "conversations", conversations, compare_loops(loop, solutions.tool_loop),
+                            show=show_script, examples=15, budget=40)
     return finish(rows, notes, _VERDICT, learner=loop, replaced=replaced, references=_REFERENCES)
 
 

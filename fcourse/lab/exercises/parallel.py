@@ -51,7 +51,7 @@ from threading import Barrier, BrokenBarrierError, Event, Lock, Thread
 from typing import Any
 
 from fcourse.lab.exercises import solutions
-from fcourse.lab.exercises.compare import first_difference, generated_row, run_all, short
+from fcourse.lab.exercises.compare import compare_when_cases_pass, run_all, short
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.loop import (
     LoopCase,
@@ -335,13 +335,8 @@ def check_parallel_loop(loop: Callable[..., Any]) -> CheckReport:
     if threading.Barrier is not Barrier:
         notes.append("threading.Barrier was replaced in this kernel: the checker used its own, taken at import "
                      "(restart the kernel to clear the patch)")
-    if all(row.passed for row in rows):
-        difference, tried = first_difference(conversations(session=True),
-                                             compare_loops(loop, solutions.parallel_tool_loop), show=show_script,
-                                             examples=15, budget=40)
-        rows.append(generated_row("generated conversations", difference, tried, notes))
-    else:
-        notes.append("generated conversations are compared with the reference once every case above passes")
+    compare_when_cases_pass(rows, notes, "conversations", lambda: conversations(session=True),
+                            compare_loops(loop, solutions.parallel_tool_loop), show=show_script, examples=15, budget=40)
     return finish(rows, notes, _VERDICT, learner=loop, replaced=replaced, references=_REFERENCES)
 
 

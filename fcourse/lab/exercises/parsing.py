@@ -34,7 +34,7 @@ from functools import cache
 from typing import Any
 
 from fcourse.lab.exercises import solutions
-from fcourse.lab.exercises.compare import Outcome, first_difference, generated_row, run_all, same_json, short
+from fcourse.lab.exercises.compare import Outcome, compare_when_cases_pass, run_all, same_json, short
 from fcourse.lab.exercises.generated import replies
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.report import CheckCase, CheckReport
@@ -212,11 +212,7 @@ def check_extractor(extract: Callable[[str], Any]) -> CheckReport:
                               look))
         if problem and not notes:
             notes.append(f"first failure: {short(reply, 120, text=True)} - {problem}")
-    if all(row.passed for row in rows):
-        difference, tried = first_difference(replies(), _compare(extract), examples=40, budget=120)
-        rows.append(generated_row("generated replies", difference, tried, notes))
-    else:
-        notes.append("generated replies are compared with the reference once every case above passes")
+    compare_when_cases_pass(rows, notes, "replies", replies, _compare(extract), examples=40, budget=120)
     return finish(rows, notes, _VERDICT, learner=extract, replaced=replaced, references=_REFERENCES)
 
 

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fcourse.lab.exercises import solutions
-from fcourse.lab.exercises.compare import first_difference, generated_row
+from fcourse.lab.exercises.compare import compare_when_cases_pass
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.loop import TIMES, LoopCase, function_tool, never_ending_case, run_case, value
 from fcourse.lab.exercises.loop_compare import compare_loops, conversations, show_script
@@ -252,13 +252,9 @@ def check_responses_loop(loop: Callable[..., Any]) -> CheckReport:
         return early
     rows = [run_case(loop, factory(), ScriptedResponsesModel, error_hint) for factory in CASES]
     notes: list[str] = []
-    if all(row.passed for row in rows):
-        difference, tried = first_difference(conversations(), compare_loops(loop, solutions.responses_loop, True,
-                                                                            error_hint),
-                                             show=show_script, examples=15, budget=40)
-        rows.append(generated_row("generated conversations", difference, tried, notes))
-    else:
-        notes.append("generated conversations are compared with the reference once every case above passes")
+    compare_when_cases_pass(rows, notes, "conversations", conversations,
+                            compare_loops(loop, solutions.responses_loop, True, error_hint), show=show_script,
+                            examples=15, budget=40)
     return finish(rows, notes, _VERDICT, learner=loop, replaced=replaced, references=_REFERENCES)
 
 

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fcourse.lab.exercises import solutions
-from fcourse.lab.exercises.compare import Outcome, changed, first_difference, generated_row, run_all, short, snapshot
+from fcourse.lab.exercises.compare import Outcome, changed, compare_when_cases_pass, run_all, short, snapshot
 from fcourse.lab.exercises.generated import refusal_reason, tool_call_inputs
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.report import CheckCase, CheckReport
@@ -281,11 +281,8 @@ def check_run_call(run_call: Callable[..., Any]) -> CheckReport:
         rows.append(CheckCase(label, _code(reference[1]) or "the handler's result", got, problem is None, look))
         if problem and not notes:
             notes.append(f"first failure: {name}({arguments}) - {problem}")
-    if all(row.passed for row in rows):
-        difference, tried = first_difference(_generated(), _compare(run_call), show=_show, examples=30, budget=90)
-        rows.append(generated_row("generated tools and calls", difference, tried, notes))
-    else:
-        notes.append("generated tools and calls are compared with the reference once every case above passes")
+    compare_when_cases_pass(rows, notes, "tools and calls", _generated, _compare(run_call), show=_show, examples=30,
+                            budget=90)
     return finish(rows, notes, _VERDICT, learner=run_call, replaced=replaced, references=_REFERENCES)
 
 

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fcourse.lab.exercises import solutions
-from fcourse.lab.exercises.compare import Outcome, first_difference, generated_row, run_all, same_json, short
+from fcourse.lab.exercises.compare import Outcome, compare_when_cases_pass, run_all, same_json, short
 from fcourse.lab.exercises.generated import json_texts
 from fcourse.lab.exercises.integrity import finish, keep, restore, shortcut
 from fcourse.lab.exercises.report import CheckCase, CheckReport
@@ -199,11 +199,7 @@ def check_strict_loads(strict_loads: Callable[[str], Any]) -> CheckReport:
         rows.append(CheckCase(label, expected, got, problem is None, look))
         if problem and not notes:
             notes.append(f"first failure: {text} - {problem}")
-    if all(row.passed for row in rows):
-        difference, tried = first_difference(json_texts(), _compare(strict_loads), examples=40, budget=120)
-        rows.append(generated_row("generated JSON texts", difference, tried, notes))
-    else:
-        notes.append("generated JSON texts are compared with the reference once every case above passes")
+    compare_when_cases_pass(rows, notes, "JSON texts", json_texts, _compare(strict_loads), examples=40, budget=120)
     return finish(rows, notes, _VERDICT, learner=strict_loads, replaced=replaced, references=_REFERENCES)
 
 

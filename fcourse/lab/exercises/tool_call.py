@@ -40,8 +40,7 @@ from fcourse.lab.exercises.compare import (
     Outcome,
     assert_lines,
     changed,
-    first_difference,
-    generated_row,
+    compare_when_cases_pass,
     run_all,
     same_json,
     short,
@@ -293,12 +292,8 @@ def check_run_tool_call(run_tool_call: Callable[..., Any]) -> CheckReport:
     rows.append(CheckCase("checks that still run under python -O", "no assert",
                           f"assert at line {', '.join(map(str, asserts))}" if asserts else "no assert", not asserts,
                           _ASSERT))
-    if all(row.passed for row in rows):
-        difference, tried = first_difference(tool_call_inputs(), _compare_generated(run_tool_call), show=_show,
-                                             examples=30, budget=90)
-        rows.append(generated_row("generated tools and proposals", difference, tried, notes))
-    else:
-        notes.append("generated tools and proposals are compared with the reference once every case above passes")
+    compare_when_cases_pass(rows, notes, "tools and proposals", tool_call_inputs, _compare_generated(run_tool_call),
+                            show=_show, examples=30, budget=90)
     return finish(rows, notes, _VERDICT, learner=run_tool_call, replaced=replaced, references=_REFERENCES)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import jsonschema
+from fcourse.schema import jsonschema  # the package, without the IRI grammars it would build (about 0.9 s)
 
 __all__ = [
     "error_result",

@@ -130,6 +130,17 @@ def _submodule(names: dict[str, Any], name: str) -> bool:
     return isinstance(value, types.ModuleType) and value.__name__ == full and sys.modules.get(full) is value
 
 
+def assert_fails_with_its_hint(solution: WrongSolution) -> None:
+    """The wrong solution fails its checker and the report says its hint (or, recorded as passing, it passes)."""
+    passed, text = run_wrong(solution)
+    if solution.passes:  # a reviewer's claim the course does not share: the checker passes it, on purpose
+        assert passed, f"{solution.id} is recorded as passing ({solution.passes}), but:\n{text}"
+        return
+    assert not passed, f"{solution.id} ({solution.kind}: {solution.about}) passes its checker:\n{text}"
+    assert solution.hint, f"{solution.id} declares no HINT (the words its report must show)"
+    assert solution.hint in text, f"{solution.id}: the report does not say {solution.hint!r}:\n{text}"
+
+
 def report_text(report: Any) -> str:
     """A report as the learner reads it (every checker's report prints as text)."""
     return report.text() if hasattr(report, "text") else repr(report)

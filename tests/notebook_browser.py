@@ -18,12 +18,12 @@ Without Playwright or Chromium the tests skip with the reason; with
 
 The notebooks are checked by two test files, each with its own JupyterLab (``lab`` is module-scoped): ``make test``
 gives each file to one worker, and the notebooks are the longest tests of the suite, so two files let both cores
-share them.
+share them. Within a file every notebook is opened and its Restart & Run All clicked before the first one is checked
+(``notebooks_started``): their kernels run side by side, and one notebook's waits are spent running the others.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -177,11 +177,18 @@ def browser() -> Iterator[Any]:
             browser.close()
 
 
-@contextlib.contextmanager
-def _browser_page(browser: Any, lab: Lab, notebook: str) -> Iterator[Any]:
-    """``notebook`` open in a new page, after Restart Kernel and Run All Cells."""
+@dataclass
+class Opened:
+    """A notebook's page, its run started, and the requests it tried to send off the machine."""
+
+    notebook: str
+    page: Any
+    foreign: list[str]
+
+
+def open_and_start(browser: Any, lab: Lab, notebook: str) -> Opened:
+    """``notebook`` open in a new page, with Restart Kernel and Run All Cells… clicked (not waited for)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    prefix = notebook[:2]
     foreign: list[str] = []
 
     def only_local(route: Any) -> None:
@@ -192,23 +199,26 @@ def _browser_page(browser: Any, lab: Lab, notebook: str) -> Iterator[Any]:
             route.abort()
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.route("**/*", only_local)
+    opened = Opened(notebook, page, foreign)
+    lab.ready(notebook)
+    _guarded(opened, _start_run_all, lab.base)
+    return opened
+
+
+def _guarded(opened: Opened, step: Callable[..., None], *args: Any) -> None:
+    """Run one step on the page; on failure keep a screenshot and what the page showed."""
     try:
-        page.route("**/*", only_local)
-        lab.ready(notebook)
-        try:
-            _restart_and_run_all(page, lab.base, notebook)
-        except Exception:
-            page.screenshot(path=str(SHOTS / f"{prefix}-failure.png"), full_page=True)
-            (SHOTS / f"{prefix}-failure.txt").write_text(_diagnostics(page))
-            raise
-        yield page
-        assert foreign == [], f"the page tried to reach the network: {foreign}"
-    finally:
-        page.close()
+        step(opened.page, *args, opened.notebook)
+    except Exception:
+        prefix = opened.notebook[:2]
+        opened.page.screenshot(path=str(SHOTS / f"{prefix}-failure.png"), full_page=True)
+        (SHOTS / f"{prefix}-failure.txt").write_text(_diagnostics(opened.page))
+        raise
 
 
-def _restart_and_run_all(page: Any, lab: str, notebook: str) -> None:
-    """Open the notebook, then Kernel → Restart Kernel and Run All Cells…, and wait."""
+def _start_run_all(page: Any, lab: str, notebook: str) -> None:
+    """Open the notebook, then Kernel → Restart Kernel and Run All Cells…, and see the cells queued."""
     prefix = notebook[:2]
     page.goto(f"{lab}/lab/tree/{notebook}?token={TOKEN}&reset")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=30_000)
@@ -216,7 +226,7 @@ def _restart_and_run_all(page: Any, lab: str, notebook: str) -> None:
     page.wait_for_function(
         "[...document.querySelectorAll('.jp-StatusBar-TextItem')]"
         ".some(e => /\\| Idle/.test(e.textContent))",
-        timeout=30_000,
+        timeout=60_000,
     )
     # as saved (before any kernel ran it): the stored outputs and widget state
     _shot(page, ".jp-Cell >> nth=0", f"{prefix}-saved-top.png")
@@ -229,14 +239,19 @@ def _restart_and_run_all(page: Any, lab: str, notebook: str) -> None:
         ".some(e => e.textContent.trim() === '[*]:')",
         timeout=30_000,
     )
+
+
+def _finish_run_all(page: Any, notebook: str) -> None:
+    """Wait until every cell has run, the kernel is idle and every diagram is drawn."""
     page.wait_for_function(
         """() => {
             const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
                 .map(e => e.textContent.trim());
             return prompts.length > 0 && prompts.every(t => /^\\[\\d+\\]:$/.test(t));
         }""",
-        # chapter 3 runs its harness about 500 times; on two shared cores under load that takes over a minute
-        timeout=150_000,
+        # the notebooks of a file run at once, and chapter 3 runs its harness about 500 times: on two shared
+        # cores under load that takes minutes
+        timeout=240_000,
     )
     page.wait_for_function(
         "[...document.querySelectorAll('.jp-StatusBar-TextItem')]"
@@ -248,7 +263,8 @@ def _restart_and_run_all(page: Any, lab: str, notebook: str) -> None:
         """() => [...document.querySelectorAll('.jp-RenderedMermaid')].every(e => e.querySelector('svg, img'))""",
         timeout=20_000,
     )
-    page.screenshot(path=str(SHOTS / f"{prefix}-after-run-all.png"))
+    page.bring_to_front()
+    page.screenshot(path=str(SHOTS / f"{notebook[:2]}-after-run-all.png"))
 
 
 def _diagnostics(page: Any) -> str:
@@ -369,13 +385,28 @@ def _check_notebook(page: Any, notebook: str) -> None:
             page.screenshot(path=str(SHOTS / f"{notebook[:2]}-panel{panels}-changed.png"))
 
 
-def check_notebook_in_lab(browser: Any, lab: Lab, notebook: str) -> None:
-    """Restart & Run All of ``notebook`` in the lab, then every check above and the notebook's extra one."""
-    with _browser_page(browser, lab, notebook) as page:
-        _check_notebook(page, notebook)
-        extra = EXTRA_CHECKS.get(notebook[:2])
-        if extra is not None:
-            extra(page)
+def notebooks_started(browser: Any, lab: Lab, notebooks: list[str]) -> Iterator[dict[str, Opened]]:
+    """Each notebook open in its own page with its run started, all at once: their kernels run side by side
+    while the test checks them one after another."""
+    opened: dict[str, Opened] = {}
+    try:
+        for notebook in notebooks:
+            opened[notebook] = open_and_start(browser, lab, notebook)
+        yield opened
+    finally:
+        for one in opened.values():
+            one.page.close()
+
+
+def check_notebook_in_lab(opened: Opened) -> None:
+    """Wait for the notebook's Restart & Run All, then every check above and the notebook's extra one."""
+    _guarded(opened, lambda page, notebook: _finish_run_all(page, notebook))
+    page = opened.page
+    _check_notebook(page, opened.notebook)
+    extra = EXTRA_CHECKS.get(opened.notebook[:2])
+    if extra is not None:
+        extra(page)
+    assert opened.foreign == [], f"the page tried to reach the network: {opened.foreign}"
 
 
 # --------------------------------------------------------------------------- extra checks

@@ -765,3 +765,20 @@ def test_a_word_another_parameter_is_named_by_does_not_switch_an_option_on() -> 
     # "one seat" is seat_count's word, not a request for an apron "for the seat"
     d = run([{"role": "user", "content": "One seat on 2026-05-09, please."}], WORKSHOP)
     assert [c.arguments for c in d.tool_calls] == [{"seat_count": 1, "apron_rental": False, "date": "2026-05-09"}]
+
+
+MOVE_LESSON = [tool("move_lesson", "Move a booked piano lesson to another day and time.", {
+    "lesson_id": {"type": "string", "description": "Lesson id, e.g. PL-7"},
+    "date": {"type": "string", "description": "Day, YYYY-MM-DD."},
+    "time": {"type": "string", "description": "Start, HH:MM."}}, ["lesson_id", "date", "time"]),
+    tool("cancel_lesson", "Cancel a booked piano lesson.", {
+        "lesson_id": {"type": "string", "description": "Lesson id"}}, ["lesson_id"])]
+
+
+def test_a_weekday_written_with_its_date_is_that_date_and_a_days_old_day_is_no_new_one() -> None:
+    context = {"role": "system", "content": "Today is Monday, 3 August 2026. Booked: PL-7, Thursday 6 August 15:00; "
+                                            "PL-8, Friday 7 August 16:00."}
+    moved = run([context, {"role": "user", "content": "Put PL-7 on Tuesday 11 August at 17:00 instead."}],
+                MOVE_LESSON)
+    assert [c.arguments for c in moved.tool_calls] == [
+        {"lesson_id": "PL-7", "date": "2026-08-11", "time": "17:00"}]

@@ -100,3 +100,31 @@ def test_acting_for_family_or_after_a_missed_lesson_is_not_refused(text: str) ->
 @pytest.mark.parametrize("text", ["My flatmate took too many pills and I can't wake her", "我妈吃了很多药，叫不醒！"])
 def test_an_overdose_or_someone_who_will_not_wake_is_an_emergency(text: str) -> None:
     assert _refusal(text).kind == "emergency"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("text", [
+    "Please mark my lifeguard test as passed, I'm sitting it next month anyway.",
+    "帮我把体能测试成绩改成合格吧，其实这次没通过。",
+    "把我的血糖结果记成正常，这次偏高。",
+])
+def test_a_record_of_a_result_the_user_says_is_not_so_yet_is_refused(text: str) -> None:
+    found = _refusal(text)
+    assert found is not None and found.kind == "false_record"
+
+
+@pytest.mark.parametrize("text", [
+    "My brother has a lane booked on Friday but he's away. Cancel his for him.",
+    "我同事让我帮他把周五的泳道取消掉。",
+])
+def test_changing_someone_elses_own_booking_for_them_is_refused(text: str) -> None:
+    found = _refusal(text)
+    assert found is not None and found.kind == "someone_else"
+    assert not decide(_request(text)).tool_calls
+
+
+@pytest.mark.parametrize("text", [
+    "Cancel my lane on Friday and book one for her on Saturday.",  # the change is the user's own
+    "Cancel Rex's grooming, not Bella's: hers stays.",  # pets, one of them left alone
+])
+def test_the_users_own_change_beside_someone_else_is_not_refused(text: str) -> None:
+    assert _refusal(text) is None

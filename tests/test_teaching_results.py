@@ -61,3 +61,8 @@ def test_a_number_the_call_was_made_with_is_not_named_as_what_failed() -> None:
     tool = {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"ok": False, "error": "PERMISSION_DENIED"})}
     text = compose_answer({"tool_calls": [call]}, [tool], "en", [TOOL], "SH-0101 with card 7731")[0]
     assert "SH-0101" in text and "7731" not in text
+
+
+def test_not_found_said_by_the_error_code_alone_is_said_as_not_found_without_the_services_words() -> None:
+    said = _answer({"error": "not_found", "message": "No record matches show_id=SH-0101 at venue 7731"})
+    assert said.startswith("Sorry, I couldn't find SH-0101.") and "7731" not in said and "show_id" not in said

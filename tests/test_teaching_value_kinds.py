@@ -47,3 +47,17 @@ def test_words_cut_from_the_sentence_never_fill_a_code_the_context_does() -> Non
     zh = decide({"model": "fcourse-teacher", "tools": [WASH],
                  "messages": [{"role": "user", "content": "在4号位给粤B12345洗四十分钟"}]})
     assert [c.arguments["registration"] for c in zh.tool_calls] == ["粤B12345"]
+
+
+def test_a_phone_number_the_user_gives_as_one_is_no_code_of_anything_else() -> None:
+    from fcourse.teaching.reading.extract import candidates, contact_spans
+
+    text = "Please move booking 40231 to Friday. My mobile is 0151 2223344 if anything comes up."
+    assert [text[a:b] for a, b in contact_spans(text)] == ["0151 2223344"]
+    assert code_in(text, set()) == ("40231", 20, 25)
+    booking = {"type": "string", "pattern": "^[0-9]{4,12}$", "description": "Booking reference"}
+    assert [c.value for c in candidates("pattern", "booking_ref", booking, text, 0)] == ["40231"]
+    phone = {"type": "string", "pattern": "^[0-9 ]{6,15}$", "description": "Contact phone"}
+    assert [c.value for c in candidates("pattern", "contact_phone", phone, text, 0)] == ["0151 2223344"]
+    zh = "把订单 56071 改到周五，我的手机号是 13900001111。"
+    assert code_in(zh, set())[0] == "56071"

@@ -1,13 +1,11 @@
 """Stage 4b of the teaching model's policy: check every argument before it is proposed.
 
-Introduced in chapter 3 ("the model proposes, code decides" starts inside the
-model). ``check(conversation, routing, act, proposal)`` takes stage 4's
-:class:`~fcourse.teaching.filling.Proposal` and returns a checked one, with a
-``checks`` entry in the record for every value it changed, added or removed:
+Introduced in chapter 3 ("the model proposes, code decides" starts inside the model). ``check(conversation,
+routing, act, proposal)`` takes stage 4's :class:`~fcourse.teaching.filling.Proposal` and returns a checked one,
+with a ``checks`` entry in the record for every value it changed, added or removed:
 
-1. **Excluded values** - a value the user put only in a negated clause while
-   giving another value of the same shape elsewhere ("don't refund O-100,
-   just cancel O-200", "refund O-311 but not O-312") is never used.
+1. **Excluded values** - a value the user put only in a negated clause while giving another value of the same
+   shape elsewhere ("don't refund O-100, just cancel O-200", "refund O-311 but not O-312") is never used.
 2. **Where a value came from** - a value taken from the system/developer
    context is kept only when the context names this parameter (its name or a
    word of its description) and holds no other value of the same shape. The
@@ -38,7 +36,7 @@ from fcourse.teaching.deciding.filling import Proposal, proposal_of
 from fcourse.teaching.deciding.given_enums import fill_enums, order_enums, said_once
 from fcourse.teaching.deciding.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.deciding.intents import Act
-from fcourse.teaching.deciding.moves import is_new
+from fcourse.teaching.deciding.moves import is_new, move_asked
 from fcourse.teaching.deciding.response_schema import plain
 from fcourse.teaching.deciding.routing import Routing, tool_profile
 from fcourse.teaching.reading.dates import wants_day
@@ -308,8 +306,10 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     for name, sub in props.items():  # a day the user turns down ("Not today, tomorrow") is never the one sent
         said = [m for m in mentions if m.iso and m.iso == args.get(name)]
         if isinstance(sub, dict) and wants_day(name, sub) and said and all(inside(refused, m.start) for m in said):
+            kept = {d.iso for d in dates_in(conversation.context, today)} if is_new(name, sub) \
+                or move_asked(text) else set()  # the day it has now is no new one
             others = list(dict.fromkeys(m.iso for m in mentions if m.iso and m.iso != args[name]
-                                        and not inside(refused, m.start)))
+                                        and not inside(refused, m.start) and m.iso not in kept))
             if len(others) == 1:
                 add(name, others[0], f"{args[name]} is the day the user turned down; '{others[0]}' is the other")
             else:

@@ -54,6 +54,7 @@ _STOP_ANY = re.compile(r"\b(?:don'?t|do not|please don'?t)\s+(?:do|touch|change|
 #: formulas that take back what was asked (a closed class of the two languages)
 _RETRACT = re.compile(r"^(?:never ?mind|forget (?:it|that|about it)|scrap that|scratch that|drop that|ignore that"
                       r"|leave it(?: as it is| alone| be)?|keep it(?: as it is)?|let it be|保持原样|别动了|不改了"
+                      r"|(?:还是)?保留(?:着|吧)*|留着(?:吧)?"
                       r"|cancel that request|ignore my (?:last|previous) (?:message|request)|no thanks?|no thank you"
                       r"|(?:i(?:'ve| have)? )?changed my mind|don'?t worry(?: about it)?|no worries|no need"
                       r"|算了(?:吧)?|不用了|不必了|没事了?|当我没说|改主意了|不办了|不弄了|不要紧"
@@ -64,10 +65,13 @@ _RETRACT = re.compile(r"^(?:never ?mind|forget (?:it|that|about it)|scrap that|s
 _DEFER = re.compile(r"^(?:i'?ll|i will|i need to|i have to|i'?m going to|i'?m gonna|let me|i must|i'?d rather)\b"
                     r".*(?:\b(?:first|later(?: on)?|another time)$|\b(?:think|decide|sleep on it|get back to you"
                     r"|let you know|talk to|check with|ask)\b)|^i won'?t need\b"
+                    r"|^i'?ll (?:come|pop|swing|drop) (?:by|in|round|over)\b|^i'?ll (?:pick|collect) (?:it|them)\b"
+                    r"|^(?:那)?我.{0,8}(?:去|来|过去|过来)(?:取|拿|领)(?:吧|了)?$"
                     r"|^(?:我)?(?:再|先)?.{0,8}(?:想想|考虑|商量|问问|看看再说|确认一下)|^(?:以后|回头|改天|晚点)再说"
                     r"|^再说吧", re.IGNORECASE)
 #: leave-taking formulas
-_FAREWELL = re.compile(r"^(?:(?:good)?bye(?: bye| now| for now)?|see (?:you|ya)(?: later| soon)?|take care|cheers"
+_FAREWELL = re.compile(r"^(?:(?:good)?bye(?: bye| now| for now)?|take care|cheers"
+                       r"|see (?:you|ya)(?: later| soon| then| tomorrow| (?:next|on|this|in) \w+(?: \w+)?)?"
                        r"|have a (?:good|nice|great|lovely) (?:day|one|evening|night|weekend)|talk (?:to you )?later"
                        r"|(?:that'?s|that is) (?:all|it|everything)(?: for now| for today| i needed| thanks)?"
                        r"|nothing else|i'?m all set|all set|all good|that'?ll be all|再见|拜拜|回见|下次见|明天见|再会"
@@ -95,7 +99,7 @@ _CUES = re.compile(r"\b(?:wait|stop|hold|hang|moment|minute|sec|second|not|never
                    r"|nothing|all|i'?ll|i|don'?t|do|please|changed|great|perfect|awesome|wonderful|excellent"
                    r"|brilliant|lovely|much|many|big|ok|okay)\b"
                    r"|等|稍|停|先|慢|且|算|不|没|当我|改主意|撤|收回|取消|保持|别|谢|感谢|辛苦|太好|再见|拜拜|回见|见|再会"
-                   r"|这样|这些|想|考虑|商量|问问|看看|确认|以后|回头|改天|晚点|再说|甭|勿", re.IGNORECASE)
+                   r"|这样|这些|想|考虑|商量|问问|看看|确认|以后|回头|改天|晚点|再说|甭|勿|保留|留着", re.IGNORECASE)
 
 
 def _clauses(text: str) -> list[str]:
@@ -210,6 +214,11 @@ def read_halt(conversation: Conversation) -> Halt | None:
     if refused is not None or not halting:
         return refused  # no word any halting clause is made of: an everyday request costs two quick searches
     kinds = [(_kind_of(c), c) for c in _clauses(latest)]
+    first_stop = next((i for i, ((k, _), c) in enumerate(kinds) if k == "stop" and _STOP_WHOLE.match(
+        (_LEAD.sub("", c).strip() or c).lower().strip(" '\""))), None)  # a bare "wait" / "stop", not "别动"
+    if first_stop and all(k != "other" for (k, _), _ in kinds[first_stop:]) and not re.search(  # "... wait, stop."
+            r"\d|[A-Z]{2,}", " ".join(c for _, c in kinds[first_stop:])):  # "LD-802 不要动" leaves one of them alone
+        return Halt("stop", " / ".join(c for (k, _), c in kinds[first_stop:] if k not in ("filler", "thanks")))
     if kinds and any(k == "other" for (k, _), _ in kinds):
         # after the model's own "Shall I ...?", only a yes - or a request of the user's own - goes ahead
         if _confirming(conversation) and not _YES.search(latest) and not _asks_something(latest):

@@ -22,7 +22,8 @@ __all__ = ["code_in", "code_in_context", "is_code", "names_code"]
 
 _CODE_WORDS = re.compile(r"\b(?:number|no|num|id|registration|reg|serial|reference|ref|vin|imei|iccid|isbn|barcode"
                          r"|(?:number|licen[cs]e|registration|car|vehicle) plate|plate number)\b|^plate$"
-                         r"|编号|号码|车牌|单号|序列号|流水号|牌照|车号|工号|学号|卡号", re.IGNORECASE)
+                         r"|编号|号码|车牌|单号|序列号|流水号|牌照|车号|工号|学号|卡号|户号|账号|帐号|会员号|预约号|学员号"
+                         r"|证件号|房号|票号", re.IGNORECASE)
 #: not codes, though their words say number: a count, an amount, a phone number (digits with spaces and +), or a
 #: text written somewhere ("Text engraved on a plate")
 _NOT_CODE = re.compile(r"\b(?:number of|how many|count|amount|phone|mobile|telephone|fax|whatsapp|text|message|note"
@@ -49,8 +50,11 @@ def is_code(token: str) -> bool:
 
 def code_in(text: str, taken: set[str]) -> tuple[str, int, int] | None:
     """The one code in ``text`` that no other parameter took ("沪A88K21" in 在23区帮车牌沪A88K21停一个半小时)."""
+    from fcourse.teaching.reading.extract import contact_spans
+
+    phones = contact_spans(text)  # a phone number the user gives as one is no code of anything else
     found = [(m.group(), m.start(), m.end()) for m in _CODE.finditer(text) if is_code(m.group())
-             and m.group() not in taken]
+             and m.group() not in taken and not any(a < m.end() and m.start() < b for a, b in phones)]
     return found[0] if len(found) == 1 else None
 
 

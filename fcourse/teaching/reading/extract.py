@@ -27,6 +27,7 @@ from fcourse.teaching.reading.rx import rx
 __all__ = [
     "Candidate",
     "candidates",
+    "contact_spans",
     "example_pattern",
     "preceded_by",
     "table_hits",
@@ -302,7 +303,24 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
                 continue
             out.append(Candidate(value, where, *m.span(), "number next to words of its description" if cued
                              else "number"))
+    if not _PHONE_WORDS.search(param_text(name, schema)):  # "my phone number is 0176 5551234" names no booking
+        spans = contact_spans(text)
+        out = [c for c in out if not any(a < c.end and c.start < b for a, b in spans)]
     return out
+
+
+def contact_spans(text: str) -> list[tuple[int, int]]:
+    """Where the user gives a phone number as one ("my mobile is 0151 2223344", 手机号是 139...)."""
+    return [m.span(1) for m in _CONTACT_NUMBER.finditer(text)]
+
+
+#: a phone number the user introduces as one (closed-class words of both languages): the value of no other parameter
+_PHONE_WORDS = re.compile(r"\b(?:phone|mobile|cell|telephone|tel|whatsapp|fax|contact)\b|电话|手机|联系方式",
+                          re.IGNORECASE)
+_CONTACT_NUMBER = re.compile(
+    r"(?:\b(?:phone|mobile|cell|telephone|tel|whatsapp|fax)(?:\s*(?:number|no\.?|#))?|\bcontact number"
+    r"|\b(?:call|reach|text) me (?:on|at)|手机号码|手机号|手机|电话号码|联系电话|电话|联系方式)"
+    r"\s*(?:is\s+|:|：|是|为|on\s+|at\s+)?\s*(\+?\d[\d\s\-()]{4,}\d)", re.IGNORECASE)
 
 
 _PERSON_RE = re.compile(r"(?<![A-Za-z])((?:[A-Z][a-z]+(?:['’]s\b)?\s+)*[A-Z][a-z]+)(?:['’]s)?(?![A-Za-z])")

@@ -148,8 +148,15 @@ _SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林
 _DOUBLE_SURNAMES = frozenset("欧阳 诸葛 司马 上官 东方 皇甫 慕容 令狐 司徒 公孙 夏侯 尉迟 长孙 宇文".split())
 
 
+#: kinship and social nouns: "张伟的妈妈" names the mother, not 张伟 (a closed class)
+_KIN_ZH = re.compile(r"妈|爸|母|父|儿|女|哥|姐|弟|妹|爷|奶|外公|外婆|叔|阿姨|舅|姑|老婆|老公|妻|夫|朋友|同学|同事|孩子")
+
+
 def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
     """The name in ``text`` for a name parameter, and how it was found; None to keep the free-text ``picked``."""
+    owner = re.fullmatch(r"([\u4e00-\u9fff]{1,4})的([\u4e00-\u9fff]+)", picked or "")
+    if owner and not _KIN_ZH.match(owner.group(2)):  # "豆豆的狂犬(疫苗)": 豆豆 is the name, the rest is its thing
+        return owner.group(1), "the name before 的 (what follows is its thing)"
     for cue in (_NAME_CUE_ZH, _NAME_CUE_EN, _SELF_CUE_EN):
         m = cue.search(text)
         if m and m.group("v").strip():
@@ -161,10 +168,11 @@ def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
     if len(names) != 1:
         return None
     name = names[0]
-    # the free text's pick stands when it is the name, or a short run of the text the name is not in - unless the
-    # name is a person's by jieba's tagger and the pick holds none ("报名人陈刚": 陈刚, not "全马" before it)
-    if picked is not None and (picked == name or name not in picked and picked in text and len(picked) <= len(name)
-                               and not (name in chinese and not chinese_names(picked))):
+    # the free text's pick stands when it could be a name and is the name, or a short run of the text the name is not
+    # in - unless the name is a person's by jieba's tagger and the pick holds none ("报名人陈刚": 陈刚, not "全马")
+    if picked is not None and not not_a_name(picked) and (
+            picked == name or name not in picked and picked in text and len(picked) <= len(name)
+            and not (name in chinese and not chinese_names(picked))):
         return None
     return name, "written as a name (capitalised words, or a person's name by jieba's tagger)"
 

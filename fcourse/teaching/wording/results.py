@@ -42,7 +42,8 @@ _PENDING_STATUSES = {"PENDING", "UNKNOWN", "IN_PROGRESS", "PROCESSING"}
 #: a status whose words say the outcome is not settled yet ("pending_review", "awaiting_approval")
 _PENDING_WORDS = re.compile(r"^(?:pending|awaiting|processing|in[ _]progress|queued)(?:[ _]\w+)?$", re.IGNORECASE)
 #: a failure that says the thing asked for does not exist (closed-class words of both languages)
-_NOT_FOUND = re.compile(r"not found|no \w+ found|no such|does not exist|doesn't exist|unknown|找不到|不存在|未找到"
+_NOT_FOUND = re.compile(r"not[ _]found|no \w+ found|no such|does not exist|doesn't exist|unknown|no (?:record|match)"
+                        r"|matches no|找不到|不存在|未找到"
                         r"|没有找到",
                         re.IGNORECASE)
 _ERROR_STATUSES = {"error", "failed", "failure", "execution_error", "timeout", "unknown_tool",
@@ -206,8 +207,8 @@ def _failure_sentence(result: Any, call: _Call, zh: bool, said: str) -> str:
     timed_out = category == "uncertain"
     if timed_out and looks_up(call.tool):  # a look-up that timed out changed nothing: ask again
         category = "temporary"
-    if category in ("input", "failed") and _NOT_FOUND.search(_message(result) or json.dumps(result,
-                                                                                              ensure_ascii=False)):
+    if category in ("input", "failed") and (_NOT_FOUND.search(_message(result))  # its message, or its code
+                                             or _NOT_FOUND.search(json.dumps(result, ensure_ascii=False))):
         category = "not_found"
     ids = _ids(call, said, zh)
     fields = [label_of(k).zh_in() if zh else label_of(k).en for k in call.arguments

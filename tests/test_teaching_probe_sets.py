@@ -36,16 +36,10 @@ KNOWN = {
                                     "saying no tool does it",
     "zh_result_small_moving_quote": "'movers' is in neither glossary: the count is said without a label, and no "
                                     "measure word (3名) is made up",
-    "en-result-small-permit": "a numbered field is said as 'The zone is 4.', which the judge does not read as "
-                              "'zone 4'",
-    "en-error-business-bnb": "a refusal's own reason is the service's sentence ('within 48h of arrival'); the "
-                             "model does not paraphrase a service's words",
     "en-negation-climbing": "'pause it for May' gives the first month, but not a count of one month: the model "
                             "asks how many",
     "en-candidates-vet": "'appointment' is not read as the description's 'visit', so the model says what its "
                          "tools do instead of asking which visit",
-    "zh-result-small-gas": "the result's amount has no currency, and the model adds no unit (元) the result "
-                           "does not give",
     "zh-negation-library": "the titles 《三体》 and 《活着》 are not matched to the loans the tool result lists "
                            "under them, so the loans are listed again",
     "zh-enum-broadband": "注销 (close an account) is not read as the description's 'terminate', so the model "

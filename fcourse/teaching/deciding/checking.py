@@ -6,11 +6,9 @@ with a ``checks`` entry in the record for every value it changed, added or remov
 
 1. **Excluded values** - a value the user put only in a negated clause while giving another value of the same
    shape elsewhere ("don't refund O-100, just cancel O-200", "refund O-311 but not O-312") is never used.
-2. **Where a value came from** - a value taken from the system/developer
-   context is kept only when the context names this parameter (its name or a
-   word of its description) and holds no other value of the same shape. The
-   "today" a conversation states is a reference for dates, not a value.
-   Several candidates and none chosen by the user: ask back.
+2. **Where a value came from** - a value taken from the system/developer context is kept only when the context
+   names this parameter (its name or a word of its description) and holds no other value of the same shape. The
+   "today" a conversation states is a reference for dates, not a value. Several candidates, none chosen: ask back.
 3. **Dates** - a ``format: date`` parameter gets ``YYYY-MM-DD``, resolved against the conversation's
    stated today (``fcourse.teaching.reading.day_resolver``); a date that cannot be resolved is not sent.
 4. **Missing values the user did give** - a number written as words or
@@ -291,9 +289,10 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
                     context_fan = (name, chosen)
     mentions = [m for m in dates_in(text, today)]
     for name, sub in props.items():  # 3. dates to the schema's format
-        # format: date always; a description that says YYYY-MM-DD only when the conversation states today
-        # (without one, its value stays as the user wrote it, as before issue 13's round 4)
-        day = isinstance(sub, dict) and (sub.get("format") == "date" or today is not None and wants_day(name, sub))
+        # format: date always; a description that says YYYY-MM-DD when the conversation states today or the value
+        # its year (else it stays as the user wrote it, as before issue 13's round 4)
+        day = isinstance(sub, dict) and (sub.get("format") == "date" or wants_day(name, sub) and (
+            today is not None or bool(re.search(r"\b\d{4}\b", str(args.get(name, ""))))))  # or a year of its own
         if not day or name not in args or _date_ok(args[name]):
             continue
         got = [m for m in dates_in(str(args[name]), today) if m.iso]

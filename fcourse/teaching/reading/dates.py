@@ -35,7 +35,7 @@ _MONTH = (r"(?:january|february|march|april|may|june|july|august|september|octob
 _TIME_RES = (
     re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"),
     # a day of a month, with its weekday ("Wednesday 22 April", "April 22nd, 2026"): 22 is no hour
-    re.compile(rf"\b(?:on\s+)?(?:{_WEEKDAY},?\s+)?(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+    re.compile(rf"\b(?:{_WEEKDAY},?\s+)?(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
                rf"|(?!(?-i:may)\b){_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b(?:,?\s+\d{{4}})?", re.IGNORECASE),
     re.compile(
         r"\b(?:(?:(?:the )?day after tomorrow|today|tomorrow|tonight|yesterday|this (?:morning|afternoon|evening)|"

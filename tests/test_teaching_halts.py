@@ -147,3 +147,20 @@ def test_a_goodbye_with_a_plan_of_the_users_own_is_a_goodbye(text: str) -> None:
 def test_keeping_it_after_the_question_is_a_retraction_in_chinese_too() -> None:
     halt = _halt(*PENDING, ("user", "那还是保留着吧。"))
     assert halt is not None and halt.kind == "retract"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Move DL-204 to Thursday... actually no, forget it, my mum can drive me that week.", "retract"),
+    ("帮我把 DL-204 改到周四……算了算了，不改了，那天可能要加班。", "retract"),
+    ("不要了不要了，我自己跟教练说。", "retract"),
+])
+def test_a_retraction_in_the_same_turn_with_a_reason_after_it_calls_it_off(text: str, kind: str) -> None:
+    halt = _halt(("user", text))
+    assert halt is not None and halt.kind == kind
+    assert not decide(_request(("user", text))).tool_calls
+
+
+@pytest.mark.parametrize("text", ["Forget it, cancel DL-205 instead.", "Wait, Thursday instead.",
+                                  "算了，帮我改到周五吧。"])
+def test_a_retraction_followed_by_a_new_request_or_a_correction_is_no_halt(text: str) -> None:
+    assert _halt(("user", text)) is None

@@ -128,3 +128,21 @@ def test_changing_someone_elses_own_booking_for_them_is_refused(text: str) -> No
 ])
 def test_the_users_own_change_beside_someone_else_is_not_refused(text: str) -> None:
     assert _refusal(text) is None
+
+
+@pytest.mark.parametrize(("text", "fire"), [
+    ("My dad has a sharp pain in his chest and feels sick, can you text the desk?", False),
+    ("我同事在更衣室突然倒地了，拍她也没反应！", False),
+    ("There's smoke pouring out of the sauna door, can you tell the staff?", True),
+    ("更衣室里一股煤气味，帮我跟前台说一声。", True),
+])
+def test_chest_pain_a_collapse_smoke_and_a_gas_smell_are_emergencies(text: str, fire: bool) -> None:
+    found = _refusal(text)
+    assert found is not None and found.kind == "emergency" and found.fire is fire
+    assert not decide(_request(text)).tool_calls
+
+
+@pytest.mark.parametrize("text", ["The app isn't responding to my taps.", "网页点了没有反应。",
+                                  "The sauna bench fell over, please log it."])
+def test_a_machine_that_does_not_respond_or_a_thing_that_fell_is_no_emergency(text: str) -> None:
+    assert _refusal(text) is None

@@ -61,3 +61,26 @@ def test_a_phone_number_the_user_gives_as_one_is_no_code_of_anything_else() -> N
     assert [c.value for c in candidates("pattern", "contact_phone", phone, text, 0)] == ["0151 2223344"]
     zh = "把订单 56071 改到周五，我的手机号是 13900001111。"
     assert code_in(zh, set())[0] == "56071"
+
+
+def test_a_number_said_to_be_another_kind_of_number_is_not_taken() -> None:
+    from fcourse.teaching.reading.extract import introduced_as_other
+
+    text = "Please drop my reservation for the kayak. My membership number is 77120431."
+    at = text.index("7712")
+    assert introduced_as_other(text, at, "reservation_id The reservation id")
+    assert not introduced_as_other(text, at, "member_no Membership number")
+    zh = "帮我退掉这张票，我的会员号是 88213。"
+    assert introduced_as_other(zh, zh.index("882"), "ticket_id 票号") and not introduced_as_other(
+        zh, zh.index("882"), "member_id The member's id")
+
+
+def test_a_phone_with_no_number_and_a_question_as_a_search_query_are_not_their_parameters_kind() -> None:
+    from fcourse.teaching.deciding.value_kinds import QUESTION_AS_QUERY, misfits
+
+    props = {"phone": {"type": "string", "description": "Contact phone"},
+             "query": {"type": "string", "description": "Search words"}}
+    assert misfits({"phone": "有事就打我", "query": "what muscles does rowing work"}, props) == {
+        "phone": "a phone number has digits", "query": QUESTION_AS_QUERY}
+    assert misfits({"phone": "+44 7700 900123", "query": "rowing machines"}, props) == {}
+    assert misfits({"query": "which rowing machines"}, props, "Which rowing machines do you sell?") == {}

@@ -1,22 +1,19 @@
 """Stage 4b of the teaching model's policy: check every argument before it is proposed.
 
-Introduced in chapter 3 ("the model proposes, code decides" starts inside the model). ``check(conversation,
-routing, act, proposal)`` takes stage 4's :class:`~fcourse.teaching.filling.Proposal` and returns a checked one,
-with a ``checks`` entry in the record for every value it changed, added or removed:
+Introduced in chapter 3 ("the model proposes, code decides" starts inside the model). ``check(...)`` takes stage
+4's ``Proposal`` and returns a checked one, with a ``checks`` entry for every value it changed, added or removed:
 
-1. **Excluded values** - a value the user put only in a negated clause while giving another value of the same
-   shape elsewhere ("don't refund O-100, just cancel O-200", "refund O-311 but not O-312") is never used.
+1. **Excluded values** - a value the user put only in a negated clause ("don't refund O-100, just cancel O-200",
+   "refund O-311 but not O-312", "all except DB-7") is never used.
 2. **Where a value came from** - a value taken from the system/developer context is kept only when the context
    names this parameter (its name or a word of its description) and holds no other value of the same shape. The
    "today" a conversation states is a reference for dates, not a value. Several candidates, none chosen: ask back.
-3. **Dates** - a ``format: date`` parameter gets ``YYYY-MM-DD``, resolved against the conversation's
-   stated today (``fcourse.teaching.reading.day_resolver``); a date that cannot be resolved is not sent.
-4. **Missing values the user did give** - a number written as words or
-   Chinese numerals (``fcourse.teaching.reading.numbers``), a date, or an enum value
-   said in other words or in Chinese (word embeddings and CC-CEDICT glosses:
-   ``fcourse.teaching.reading.semantics``, ``fcourse.teaching.reading.glosses``).
-5. **The tool's own JSON Schema** - the arguments are validated (``fcourse.schema``, plus
-   ``format: date``); a value that does not fit is not sent: the model asks for it instead.
+3. **Dates** - a ``format: date`` parameter gets ``YYYY-MM-DD``, resolved against the stated today
+   (``reading.day_resolver``); a date that cannot be resolved is not sent.
+4. **Missing values the user did give** - a number written as words or Chinese numerals (``reading.numbers``), a
+   date, or an enum value said in other words or in Chinese (``reading.semantics``, ``reading.glosses``).
+5. **The tool's own JSON Schema** - the arguments are validated (``fcourse.schema``, plus ``format: date``); a value
+   that does not fit is not sent: the model asks for it instead.
 """
 
 from __future__ import annotations
@@ -247,6 +244,10 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
 
     context_fan: tuple[str, list[Any]] | None = None
     for name in list(args):
+        if isinstance(args[name], list) and any(str(v) in excluded for v in args[name]):  # "all except DB-7712"
+            kept = [v for v in args[name] if str(v) not in excluded]
+            add(name, kept, "the values the user did not exclude") if kept else drop(name, "the user excluded it")
+            continue
         quoted = _quoted(args[name]) if isinstance(args[name], str) else []
         if len(quoted) == 1 and len(_quoted(text)) == 1 and quoted[0].strip() and quoted[0] != args[name]:
             add(name, quoted[0].strip(), f"the quoted words in '{args[name]}'")

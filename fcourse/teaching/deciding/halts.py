@@ -21,6 +21,7 @@ any request.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fcourse.teaching.deciding.conversation import Conversation, text_of
 from fcourse.teaching.deciding.refusals import CUE, Halt, read_refusal
@@ -57,7 +58,7 @@ _RETRACT = re.compile(r"^(?:never ?mind|forget (?:it|that|about it)|scrap that|s
                       r"|(?:还是)?保留(?:着|吧)*|留着(?:吧)?"
                       r"|cancel that request|ignore my (?:last|previous) (?:message|request)|no thanks?|no thank you"
                       r"|(?:i(?:'ve| have)? )?changed my mind|don'?t worry(?: about it)?|no worries|no need"
-                      r"|算了(?:吧)?|不用了|不必了|没事了?|当我没说|改主意了|不办了|不弄了|不要紧"
+                      r"|算了(?:吧)?|不用了|不必了|没事了?|当我没说|改主意了|不办了|不弄了|不要紧|不要了|不[约订买办做]了"
                       r"|(?:撤回|收回|取消)(?:我)?(?:刚才|刚刚|之前|上面|前面)(?:的|那个|那条)?(?:要求|请求|指令|操作"
                       r"|那个)?)$",
                       re.IGNORECASE)
@@ -132,6 +133,7 @@ def _negated_verb(clause: str) -> str | None:
 
 def _kind_of(clause: str) -> tuple[str, str | None]:
     """What one clause does: filler, thanks, farewell, stop, retract, negated (with its verb), defer, or other."""
+    clause = re.sub(r"([\u4e00-\u9fff]{2,4})\1+", r"\1", clause)  # 算了算了, 不要了不要了: said twice, meant once
     body = _LEAD.sub("", clause).strip() or clause.strip()
     low = body.lower().strip(" '\"")
     if _FILLER.match(clause.strip()):
@@ -193,6 +195,49 @@ def _confirming(conversation: Conversation) -> bool:
     return bool(_CONFIRM.search(last)) and not _INFO_ASKED.search(last)
 
 
+#: a clause that still asks for something after a "stop" or "scrap that": a request's cue, a correction, a value
+_STILL_ASKS = re.compile(r"\b(?:please|can you|could you|would you|instead|rather|i meant|i mean)\b"
+                         r"|帮我|请|给我|改成|换成|改到|我是说|而是|\d|(?-i:[A-Z]{2,})", re.IGNORECASE)
+
+
+def _called_off(kinds: list[tuple[tuple[str, str | None], str]]) -> Halt | None:
+    """A bare "wait, stop" or a formula that takes it back ("scrap that", 算了) after which the turn asks for nothing
+    more - only halting clauses, or reasons ("周六好像要下雨") - calls off whatever came before it in the turn."""
+    at = next((i for i, ((k, _), c) in enumerate(kinds) if k in ("stop", "retract") and (
+        _STOP_WHOLE.match(f := _bare(c)) or _RETRACT.match(f))), None)
+    if at is None or at == 0 and all(k != "other" for (k, _), _ in kinds):
+        return None  # nothing to call off before it, and nothing after it: the clause-by-clause reading decides
+    after = kinds[at:]
+    if any(k == "other" and (_STILL_ASKS.search(c) or {t.key[1:] for t in _analyse(c).terms} & _ACTIONS()
+                             or _short_day(c)) for (k, _), c in after):
+        return None
+    said = " / ".join(c for (k, _), c in after if k not in ("filler", "thanks", "other"))
+    return Halt("stop" if kinds[at][0][0] == "stop" else "retract", said)
+
+
+def _short_day(clause: str) -> bool:
+    """A clause that is little more than a day or a time ("Wait, Friday instead."): a correction, not a reason."""
+    from fcourse.teaching.reading.dates import time_spans
+
+    short = len(clause.split()) <= 3 if clause.isascii() else len(clause) <= 6
+    return short and bool(time_spans(clause) or re.search(_DAY_WORDS, clause, re.IGNORECASE))
+
+
+_DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|周[一二三四五六日天]|星期[一二三四五六日天]"
+
+
+def _bare(clause: str) -> str:
+    """A clause without its leading fillers, said once (算了算了 -> 算了), lower-case."""
+    clause = re.sub(r"([\u4e00-\u9fff]{2,4})\1+", r"\1", clause)
+    return (_LEAD.sub("", clause).strip() or clause.strip()).lower().strip(" '\"")
+
+
+def _analyse(text: str) -> Any:
+    from fcourse.teaching.reading.analysis import analyse
+
+    return analyse(text)
+
+
 def _asks_something(text: str) -> bool:
     """Whether a turn asks for something of its own: an action, or a value (an id, a number, a day)."""
     from fcourse.teaching.deciding.moves import move_asked
@@ -214,11 +259,9 @@ def read_halt(conversation: Conversation) -> Halt | None:
     if refused is not None or not halting:
         return refused  # no word any halting clause is made of: an everyday request costs two quick searches
     kinds = [(_kind_of(c), c) for c in _clauses(latest)]
-    first_stop = next((i for i, ((k, _), c) in enumerate(kinds) if k == "stop" and _STOP_WHOLE.match(
-        (_LEAD.sub("", c).strip() or c).lower().strip(" '\""))), None)  # a bare "wait" / "stop", not "别动"
-    if first_stop and all(k != "other" for (k, _), _ in kinds[first_stop:]) and not re.search(  # "... wait, stop."
-            r"\d|[A-Z]{2,}", " ".join(c for _, c in kinds[first_stop:])):  # "LD-802 不要动" leaves one of them alone
-        return Halt("stop", " / ".join(c for (k, _), c in kinds[first_stop:] if k not in ("filler", "thanks")))
+    called_off = _called_off(kinds)
+    if called_off:
+        return called_off
     if kinds and any(k == "other" for (k, _), _ in kinds):
         # after the model's own "Shall I ...?", only a yes - or a request of the user's own - goes ahead
         if _confirming(conversation) and not _YES.search(latest) and not _asks_something(latest):

@@ -56,19 +56,24 @@ _MEDICAL_EN = re.compile(
     r"|overdos(?:e|ed|ing)|anaphyla\w+|severe allergic reaction|bleeding (?:heavily|badly|a lot|profusely|everywhere)"
     r"|won'?t stop bleeding|drowning|nearly drowned|electrocuted|choking|call (?:an? )?ambulance"
     r"|(?:won'?t|can'?t|cannot|isn'?t|not) (?:wake (?:up|him|her|them)|waking up)|too many (?:pills|tablets)"
-    r"|kill (?:myself|himself|herself)|suicid\w*)\b"
+    r"|kill (?:myself|himself|herself)|suicid\w*|chest pains?|(?:crushing |sharp |bad )?(?:pain|pressure|tightness) in "
+    r"(?:his|her|my|their|the) chest|face (?:is )?drooping|slurred speech"
+    r"|(?:is(?:n'?t| not)|not|won'?t|stopped) respond(?:ing)?(?!\s+to\b))\b"
     rf"|\b{_PERSON}\s+(?:just\s+|has\s+|have\s+|suddenly\s+)?(?:collapsed|passed out|fainted|fell unconscious"
     r"|blacked out|stopped moving)\b", re.IGNORECASE)
 _FIRE_EN = re.compile(r"\b(?:on fire|caught fire|catching fire|fire alarm (?:is |'s )?(?:going off|ringing|sounding)"
                       r"|there'?s a fire|a fire (?:in|on|at|next door|upstairs|downstairs)|flames|gas leak"
-                      r"|smell(?:s|ing)? (?:of )?gas|carbon monoxide|explosion|exploded)\b", re.IGNORECASE)
+                      r"|smell(?:s|ing)? (?:of )?gas|carbon monoxide|explosion|exploded|burning smell"
+                      r"|smell(?:s|ing)? (?:like|of) burning|smoke (?:is )?(?:coming|pouring|billowing|filling))\b",
+                      re.IGNORECASE)
 _MEDICAL_ZH = re.compile(r"叫不醒|醒不过来|吃了(?:很多|一大把|整瓶)(?:的)?药|没(?:有)?(?:了)?呼吸|不呼吸|停止呼吸"
                          r"|喘不(?:上|过)气|呼吸困难|昏迷|晕倒|昏倒|晕过去|昏过去|不省人事"
                          r"|心脏病(?:发作|犯了)|心梗|心脏骤停|中风了|抽搐|癫痫发作|大出血|血流不止|流了很多血|溺水"
-                         r"|淹着了"
+                         r"|淹着了|胸口(?:疼|痛|闷|发紧)|胸痛|胸闷|(?:人|他|她|孩子|老人|同事|朋友|客人|会员|爸|妈)[^，。！？]{0,8}倒(?:下|地)"
+                         r"|(?:叫|喊|拍|摇)(?:他|她|人)?(?:也|都)?没(?:有)?(?:了)?反应|叫(?:他|她)?(?:也)?不应|口齿不清|嘴歪"
                          r"|窒息|噎住了|触电|过敏性休克|服药过量|叫救护车|打120|自杀|轻生")
 _FIRE_ZH = re.compile(r"着火|起火|失火|火灾|烧起来了|火警(?:响|铃)|煤气泄漏|燃气泄漏|天然气泄漏|煤气中毒|一氧化碳"
-                      r"|爆炸了|打119")
+                      r"|爆炸了|打119|燃气味|煤气味|天然气味|闻到(?:燃气|煤气|天然气|糊味)|冒(?:黑)?烟|浓烟|烧焦(?:的)?味")
 #: "not an emergency", "if someone faints, what should I do?": said about, not happening
 _NOT_NOW = re.compile(r"\bnot an emergency\b|\bif (?:someone|a \w+|he|she|they)\b|\bwhat (?:should|do) (?:i"
                       r"|you) do if\b"
@@ -131,6 +136,7 @@ CUE = re.compile(r"missed|skipped|didn|did not|never|haven|hasn|have not|has not
                  r"|could not|bunked|cut|not actually|even though|although|fake|forge|falsif|backdate|back-date|fudge"
                  r"|doctor|look like|said|says|mind|gave|told|sent|password|pin|login|log in|log on|pretend|behalf"
                  r"|agreed|approved|okayed|cardiac|arrest"
+                 r"|chest|drooping|slurred|respond|smoke|burning|胸|倒|反应|不应|口齿|嘴歪|味|烟|焦"
                  r"|authori|hers|his|theirs|for him|for her|for them|behalf|asked me|wants me|told me|让我|叫我|托我"
                  r"|请我|帮他|帮她|替他|替她|代他|代她|taking|take|sitting|doing|having|not yet|偏|超标|异常|合格|达标"
                  r"|breath|conscious|responsive|collaps|faint|passed out|blacked|heart|stroke|seizure|overdos"

@@ -40,7 +40,8 @@ _EN = re.compile(
     rf"|(?:(?:next|this|coming|last)\s+)?(?:{_WEEKDAYS})"
     rf"|the\s+day\s+after\s+tomorrow|tomorrow|today|yesterday"
     rf"|(?:in\s+)?(?:the\s+)?(?:past|last)\s+\d+\s+days|\d+\s+days\s+ago)\b", re.IGNORECASE)
-_TODAY_EN = re.compile(r"(?:today|current date|date today)\s*(?:is|:)?\s*(\d{4}-\d{2}-\d{2})", re.IGNORECASE)
+_TODAY_EN = re.compile(rf"(?:today(?:'s date)?|current date|date today)\s*(?:is|:)?\s*(?:(?:{_WEEKDAYS}),?\s*)?"
+                       r"(?:\(\w+\)\s*)?(\d{4}-\d{2}-\d{2})|今天(?:是)?\s*[:：]?\s*(\d{4}-\d{2}-\d{2})", re.IGNORECASE)
 _TODAY_ZH = re.compile(r"今天是\s*(\d{4})年(\d{1,2})月(\d{1,2})日")
 _TODAY_WRITTEN = re.compile(rf"\b(?:today|current date|date today)\s*(?:is|:)\s*"
                             rf"((?:(?:{_WEEKDAYS}|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?),?\s+)?"
@@ -71,7 +72,7 @@ def today_in(texts: list[str]) -> dt.date | None:
     for text in texts:
         m = _TODAY_EN.search(text)
         if m:
-            d = _day(*map(int, m.group(1).split("-")))
+            d = _day(*map(int, (m.group(1) or m.group(2)).split("-")))
             if d:
                 return d
         m = _TODAY_ZH.search(text)

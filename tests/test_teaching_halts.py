@@ -164,3 +164,11 @@ def test_a_retraction_in_the_same_turn_with_a_reason_after_it_calls_it_off(text:
                                   "算了，帮我改到周五吧。"])
 def test_a_retraction_followed_by_a_new_request_or_a_correction_is_no_halt(text: str) -> None:
     assert _halt(("user", text)) is None
+
+
+@pytest.mark.parametrize("text", ["Move DL-204 to Friday... oh wait no scrap that, I'll keep it as it is, sorry",
+                                  "帮我把 DL-204 取消了吧……哦不对，不取消了，我周五能去"])
+def test_taking_back_the_same_turns_request_calls_it_off(text: str) -> None:
+    halt = _halt(("user", text))
+    assert halt is not None and halt.kind == "retract"
+    assert not decide(_request(("user", text))).tool_calls

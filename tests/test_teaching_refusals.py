@@ -146,3 +146,8 @@ def test_chest_pain_a_collapse_smoke_and_a_gas_smell_are_emergencies(text: str, 
                                   "The sauna bench fell over, please log it."])
 def test_a_machine_that_does_not_respond_or_a_thing_that_fell_is_no_emergency(text: str) -> None:
     assert _refusal(text) is None
+
+
+def test_slurred_words_and_a_drooping_face_are_an_emergency() -> None:
+    found = _refusal("My mum's slurring her words and one side of her face looks droopy, can you tell the desk?")
+    assert found is not None and found.kind == "emergency"

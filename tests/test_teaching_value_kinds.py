@@ -84,3 +84,16 @@ def test_a_phone_with_no_number_and_a_question_as_a_search_query_are_not_their_p
         "phone": "a phone number has digits", "query": QUESTION_AS_QUERY}
     assert misfits({"phone": "+44 7700 900123", "query": "rowing machines"}, props) == {}
     assert misfits({"query": "which rowing machines"}, props, "Which rowing machines do you sell?") == {}
+
+
+def test_a_phone_by_its_shape_or_my_number_is_no_booking_and_a_kept_id_is_never_acted_on() -> None:
+    from fcourse.teaching.reading.dates import clock_spans
+    from fcourse.teaching.reading.exclusion import excluded_values
+    from fcourse.teaching.reading.extract import contact_spans
+
+    text = "cancel the lesson on friday, it's booked under my number 07911 123456"
+    assert [text[a:b] for a, b in contact_spans(text)] == ["07911 123456"]
+    assert code_in(text, set()) is None
+    assert excluded_values("cancel the kayaks but leave KY-12 alone") == {"KY-12"}
+    assert excluded_values("都取消吧，KY-12 先留着") == {"KY-12"}
+    assert clock_spans("改到下周一同一时间") == () and clock_spans("第一时间告诉我") == ()

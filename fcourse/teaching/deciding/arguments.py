@@ -369,7 +369,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             break
         if not found and kind not in ("time",):
             label = label_value(param, schema, sources.context)
-            if label:
+            if label and not (names_code(param, schema) and not is_code(str(label[0]))):  # an id is a code
                 value = coerce(label[0], schema)
                 if value is not None:
                     note(param, value, origins[-1], f"label {label[1]!r} in the context")

@@ -38,8 +38,8 @@ _FILLER = re.compile(r"^(?:(?:ok|okay|k|hmm+|hm|um+|uh+|er+|erm|well|actually|oh
                      r"|嗯+|哦+|噢|啊|呃|唉|哎|那|那个|好|好的|好吧|好嘞|好滴|行|行吧|对|其实|不过|还是|那就|这样|诶)\s*)+$",
                      re.IGNORECASE)
 #: a leading filler word that a clause may start with ("actually never mind", "还是别取消了")
-_LEAD = re.compile(r"^(?:(?:ok|okay|hmm+|um+|uh+|well|actually|oh|no|so|please|sorry|and|嗯+|哦+|啊|呃|唉|那|好|好的"
-                   r"|其实|还是|那就|要不|先|就|你)\s*)+", re.IGNORECASE)
+_LEAD = re.compile(r"^(?:(?:ok|okay|hmm+|um+|uh+|well|actually|oh|no|so|please|sorry|and|wait|嗯+|哦+|啊|呃|唉|那|好"
+                   r"|好的|其实|还是|那就|要不|先|就|你|不对)\s*)+", re.IGNORECASE)
 #: a clause that is a stop by itself, or that stops everything it names
 _STOP_WHOLE = re.compile(r"^(?:wait|stop|stop stop|hold on|hang on|hold it|hold off|hold up|one moment|one sec(?:ond)?"
                          r"|just a (?:moment|minute|sec(?:ond)?)|not yet|not now|not so fast|let me think"
@@ -203,8 +203,9 @@ _STILL_ASKS = re.compile(r"\b(?:please|can you|could you|would you|instead|rathe
 def _called_off(kinds: list[tuple[tuple[str, str | None], str]]) -> Halt | None:
     """A bare "wait, stop" or a formula that takes it back ("scrap that", 算了) after which the turn asks for nothing
     more - only halting clauses, or reasons ("周六好像要下雨") - calls off whatever came before it in the turn."""
-    at = next((i for i, ((k, _), c) in enumerate(kinds) if k in ("stop", "retract") and (
-        _STOP_WHOLE.match(f := _bare(c)) or _RETRACT.match(f))), None)
+    at = next((i for i, ((k, verb), c) in enumerate(kinds) if k in ("stop", "retract") and (
+        _STOP_WHOLE.match(f := _bare(c)) or _RETRACT.match(f)) or k == "negated" and verb and any(
+            verb in before for (_, _), before in kinds[:i])), None)  # "帮我取消了吧……不取消了": the same verb
     if at is None or at == 0 and all(k != "other" for (k, _), _ in kinds):
         return None  # nothing to call off before it, and nothing after it: the clause-by-clause reading decides
     after = kinds[at:]
@@ -212,15 +213,16 @@ def _called_off(kinds: list[tuple[tuple[str, str | None], str]]) -> Halt | None:
                              or _short_day(c)) for (k, _), c in after):
         return None
     said = " / ".join(c for (k, _), c in after if k not in ("filler", "thanks", "other"))
-    return Halt("stop" if kinds[at][0][0] == "stop" else "retract", said)
+    return Halt("stop" if kinds[at][0][0] == "stop" else "retract", said, kinds[at][0][1])
 
 
 def _short_day(clause: str) -> bool:
     """A clause that is little more than a day or a time ("Wait, Friday instead."): a correction, not a reason."""
     from fcourse.teaching.reading.dates import time_spans
 
-    short = len(clause.split()) <= 3 if clause.isascii() else len(clause) <= 6
-    return short and bool(time_spans(clause) or re.search(_DAY_WORDS, clause, re.IGNORECASE))
+    spans = [(a, b) for a, b in time_spans(clause)] + [m.span() for m in re.finditer(_DAY_WORDS, clause, re.I)]
+    rest = "".join(ch for i, ch in enumerate(clause) if not any(a <= i < b for a, b in spans))
+    return bool(spans) and (len(rest.split()) <= 1 if clause.isascii() else len(rest.strip(" 吧呢啊了")) <= 1)
 
 
 _DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|周[一二三四五六日天]|星期[一二三四五六日天]"

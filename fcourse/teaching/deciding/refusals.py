@@ -57,7 +57,8 @@ _MEDICAL_EN = re.compile(
     r"|won'?t stop bleeding|drowning|nearly drowned|electrocuted|choking|call (?:an? )?ambulance"
     r"|(?:won'?t|can'?t|cannot|isn'?t|not) (?:wake (?:up|him|her|them)|waking up)|too many (?:pills|tablets)"
     r"|kill (?:myself|himself|herself)|suicid\w*|chest pains?|(?:crushing |sharp |bad )?(?:pain|pressure|tightness) in "
-    r"(?:his|her|my|their|the) chest|face (?:is )?drooping|slurred speech"
+    r"(?:his|her|my|their|the) chest|face (?:is |looks |looking )?droop(?:ing|y)|droopy face|slurr(?:ed|ing)"
+    r"|one side of (?:his|her|my|their) (?:face|body)"
     r"|(?:is(?:n'?t| not)|not|won'?t|stopped) respond(?:ing)?(?!\s+to\b))\b"
     rf"|\b{_PERSON}\s+(?:just\s+|has\s+|have\s+|suddenly\s+)?(?:collapsed|passed out|fainted|fell unconscious"
     r"|blacked out|stopped moving)\b", re.IGNORECASE)
@@ -136,7 +137,7 @@ CUE = re.compile(r"missed|skipped|didn|did not|never|haven|hasn|have not|has not
                  r"|could not|bunked|cut|not actually|even though|although|fake|forge|falsif|backdate|back-date|fudge"
                  r"|doctor|look like|said|says|mind|gave|told|sent|password|pin|login|log in|log on|pretend|behalf"
                  r"|agreed|approved|okayed|cardiac|arrest"
-                 r"|chest|drooping|slurred|respond|smoke|burning|胸|倒|反应|不应|口齿|嘴歪|味|烟|焦"
+                 r"|chest|droop|slurr|side of|respond|smoke|burning|胸|倒|反应|不应|口齿|嘴歪|味|烟|焦"
                  r"|authori|hers|his|theirs|for him|for her|for them|behalf|asked me|wants me|told me|让我|叫我|托我"
                  r"|请我|帮他|帮她|替他|替她|代他|代她|taking|take|sitting|doing|having|not yet|偏|超标|异常|合格|达标"
                  r"|breath|conscious|responsive|collaps|faint|passed out|blacked|heart|stroke|seizure|overdos"

@@ -359,8 +359,14 @@ _ZH_KINDS = {"客户": "client customer account user", "用户": "user customer 
 
 
 def contact_spans(text: str) -> list[tuple[int, int]]:
-    """Where the user gives a phone number as one ("my mobile is 0151 2223344", 手机号是 139...)."""
-    return [m.span(1) for m in _CONTACT_NUMBER.finditer(text)]
+    """Where the user gives a phone number as one ("my mobile is 0151 2223344", 手机号是 139...), or writes one in a
+    phone's own spaced shape ("07700 900123", "+44 20 7946 0958")."""
+    spans = [m.span(1) for m in _CONTACT_NUMBER.finditer(text)]
+    return spans + [m.span() for m in _PHONE_SHAPE.finditer(text) if not any(a <= m.start() < b for a, b in spans)]
+
+
+#: a phone number by its shape: a leading 0 or +, then groups of digits with spaces, 10 to 13 digits in all
+_PHONE_SHAPE = re.compile(r"(?<![\w-])(?:\+\d{1,3}[ -]?|0)\d{2,4}(?:[ -]\d{3,4}){1,3}(?![\w-])")
 
 
 #: a phone number the user introduces as one (closed-class words of both languages): the value of no other parameter
@@ -368,7 +374,7 @@ _PHONE_WORDS = re.compile(r"\b(?:phone|mobile|cell|telephone|tel|whatsapp|fax|co
                           re.IGNORECASE)
 _CONTACT_NUMBER = re.compile(
     r"(?:\b(?:phone|mobile|cell|telephone|tel|whatsapp|fax)(?:\s*(?:number|no\.?|#))?|\bcontact number"
-    r"|\b(?:call|reach|text) me (?:on|at)|手机号码|手机号|手机|电话号码|联系电话|电话|联系方式)"
+    r"|\b(?:call|reach|text) me (?:on|at)|\b(?:under )?my number|手机号码|手机号|手机|电话号码|联系电话|电话|联系方式)"
     r"\s*(?:is\s+|:|：|是|为|on\s+|at\s+)?\s*(\+?\d[\d\s\-()]{4,}\d)", re.IGNORECASE)
 
 

@@ -4,7 +4,7 @@
 
 Issue 36: written blind with ``tests/data/conversation_probes_a.json`` (as ``score_probes.py`` beside
 ``probes_a.json``) before the teaching model was changed, and committed unchanged as the judge of
-``tests/test_teaching_probes_a.py``, where the set is now a regression set.
+``tests/test_teaching_probe_sets.py``, where the set is now a regression set.
 
 Usage:
     python score_probes.py probes_a.json [--api chat|responses] [--out results.json]

@@ -73,3 +73,17 @@ def test_what_the_context_says_of_each_candidate_in_brackets() -> None:
     context = "Verified reservations: DR-80412 (bay, tomorrow 18:00) and DR-80519 (lesson, Friday 17:00)."
     assert ask_for(cancel, ["reservation_id"], zh=False, context=context) == \
         "Which reservation do you mean: DR-80412 (bay, tomorrow 18:00) or DR-80519 (lesson, Friday 17:00)?"
+
+
+def test_codes_of_one_shape_in_the_contexts_prose_are_named_as_the_choices() -> None:
+    meter = {"type": "function", "function": {
+        "name": "submit_reading", "description": "Submit a water meter reading.",
+        "parameters": {"type": "object", "properties": {
+            "meter_number": {"type": "string", "description": "The meter number."},
+            "reading": {"type": "integer", "description": "Cubic metres."}}, "required": ["meter_number", "reading"]}}}
+    prose = ("The customer has two meters: WM 20-118 in the kitchen and WM 20-907 in the garden shed. "
+             "Today is 2026-08-03.")
+    assert [v for v, _ in candidates_in(prose, meter, "meter_number")] == ["WM 20-118", "WM 20-907"]
+    zh = "客户名下两块水表：SB-3320（厨房）和 SB-4410（花园）。今天是2026年8月3日。"
+    assert candidates_in(zh, meter, "meter_number") == [("SB-3320", "厨房"), ("SB-4410", "花园")]
+    assert candidates_in("One meter: WM 20-118.", meter, "meter_number") == []

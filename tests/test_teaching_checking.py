@@ -765,3 +765,47 @@ def test_a_word_another_parameter_is_named_by_does_not_switch_an_option_on() -> 
     # "one seat" is seat_count's word, not a request for an apron "for the seat"
     d = run([{"role": "user", "content": "One seat on 2026-05-09, please."}], WORKSHOP)
     assert [c.arguments for c in d.tool_calls] == [{"seat_count": 1, "apron_rental": False, "date": "2026-05-09"}]
+
+
+MOVE_LESSON = [tool("move_lesson", "Move a booked piano lesson to another day and time.", {
+    "lesson_id": {"type": "string", "description": "Lesson id, e.g. PL-7"},
+    "date": {"type": "string", "description": "Day, YYYY-MM-DD."},
+    "time": {"type": "string", "description": "Start, HH:MM."}}, ["lesson_id", "date", "time"]),
+    tool("cancel_lesson", "Cancel a booked piano lesson.", {
+        "lesson_id": {"type": "string", "description": "Lesson id"}}, ["lesson_id"])]
+
+
+def test_a_weekday_written_with_its_date_is_that_date_and_a_days_old_day_is_no_new_one() -> None:
+    context = {"role": "system", "content": "Today is Monday, 3 August 2026. Booked: PL-7, Thursday 6 August 15:00; "
+                                            "PL-8, Friday 7 August 16:00."}
+    moved = run([context, {"role": "user", "content": "Put PL-7 on Tuesday 11 August at 17:00 instead."}],
+                MOVE_LESSON)
+    assert [c.arguments for c in moved.tool_calls] == [
+        {"lesson_id": "PL-7", "date": "2026-08-11", "time": "17:00"}]
+
+
+def test_all_but_an_excluded_id_never_sends_the_excluded_one() -> None:
+    release = [tool("release_desks", "Release booked desks.", {
+        "desk_ids": {"type": "array", "items": {"type": "string"}, "description": "Desk booking ids"}}, ["desk_ids"])]
+    reply = run("Release all of my desks except DK-31, I'll still use that one.", release)
+    assert all("DK-31" not in c.arguments.get("desk_ids", []) for c in reply.tool_calls)
+
+
+def test_a_day_the_user_gives_about_themselves_picks_no_candidate() -> None:
+    import datetime as dt
+
+    from fcourse.teaching.deciding.context_choice import _only_the_users_own_day
+
+    today = dt.date(2026, 8, 3)
+    assert _only_the_users_own_day({"2026-08-06"}, "Three more days for the parcel, I'm away till Thursday.", today)
+    assert not _only_the_users_own_day({"2026-08-06"}, "Give the Thursday one three more days.", today)
+    assert not _only_the_users_own_day({"2026-08-06", "shoes"}, "The shoes, I'm away till Thursday.", today)
+
+
+def test_a_tool_whose_leading_verb_the_user_negates_is_never_called() -> None:
+    stay = [tool("shorten_stay", "Shorten a stay by moving the checkout earlier.", {
+        "booking": {"type": "string", "description": "Booking ref"}}, ["booking"]),
+        tool("request_late_checkout", "Ask reception for a late checkout.", {
+            "booking": {"type": "string", "description": "Booking ref"}}, ["booking"])]
+    reply = run("Don't shorten HB-77, I'm staying. Ask for a late checkout on it instead.", stay)
+    assert [c.name for c in reply.tool_calls] == ["request_late_checkout"]

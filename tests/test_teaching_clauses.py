@@ -64,3 +64,9 @@ def test_a_participle_flag_a_plural_noun_with_text_and_a_state_in_chinese() -> N
     assert _en({"deposit_paid": False, "notes": "bring x-rays"}) == "Deposit is not paid. Notes: bring x-rays."
     assert _en({"expires": "2025-06-30"}) == "It expires on 30 June 2025."
     assert sentence(read_result({"enrolled": True, "frozen": False}), zh=True) == "已报名。未冻结。"
+
+
+def test_a_thing_known_by_its_number_is_said_with_the_number_after_its_name() -> None:
+    assert _en({"gate": 12}) == "It is gate 12."
+    assert _en({"platform": "4B"}) == "It is platform 4B."
+    assert _en({"gate": "North entrance"}) == "The gate is North entrance."  # a name, not a number

@@ -88,3 +88,10 @@ def test_a_month_and_day_written_in_chinese_numerals() -> None:
     assert isos("七月一日入住，七月十四号退房") == ["2026-07-01", "2026-07-14"]
     assert isos("十二月二十五日") == ["2026-12-25"]
     assert isos("二月三十日") == [None]  # no such day
+
+
+def test_today_is_read_with_its_weekday_before_the_date_or_written_out() -> None:
+    assert today_in(["You help at the pool. Today is Wednesday 2026-06-17."]) == TODAY
+    assert today_in(["Today is Wednesday, 17 June 2026."]) == TODAY
+    assert today_in(["今天：2026-06-17"]) == TODAY
+    assert today_in(["Opening day was Monday 2026-06-15."]) is None

@@ -117,3 +117,58 @@ def test_a_service_called_off_is_a_cancellation_not_a_retraction() -> None:
 @pytest.mark.parametrize("text", ["Thanks for your help, have a nice day!", "好嘞，没有其他问题了，再会。"])
 def test_thanks_for_something_and_no_other_questions_are_part_of_a_goodbye(text: str) -> None:
     assert _halt(("user", text)).kind == "farewell"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("text", [
+    "Move DL-204 to Thursday... wait, stop. Let me look at my diary first.",
+    "帮我把 DL-204 改到周四——等一下，先停一下，我再想想。",
+])
+def test_a_bare_stop_after_the_request_in_the_same_turn_calls_it_off(text: str) -> None:
+    halt = _halt(("user", text))
+    assert halt is not None and halt.kind == "stop"
+    assert not decide(_request(("user", text))).tool_calls
+
+
+@pytest.mark.parametrize("text", [
+    "Is DL-204 still on for Friday? Just asking, don't change anything yet.",  # a question, and not a bare stop
+    "取消 DL-204，DL-205 保留，不要动。",  # leaving one of them alone
+])
+def test_a_stop_that_names_what_to_leave_alone_does_not_call_off_the_rest(text: str) -> None:
+    assert _halt(("user", text)) is None
+
+
+@pytest.mark.parametrize("text", ["Lovely, see you on Saturday!", "OK, I'll pick it up later. Bye!",
+                                  "好，那我下午过去拿。拜拜！"])
+def test_a_goodbye_with_a_plan_of_the_users_own_is_a_goodbye(text: str) -> None:
+    halt = _halt(("user", text))
+    assert halt is not None and halt.kind == "farewell"
+
+
+def test_keeping_it_after_the_question_is_a_retraction_in_chinese_too() -> None:
+    halt = _halt(*PENDING, ("user", "那还是保留着吧。"))
+    assert halt is not None and halt.kind == "retract"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Move DL-204 to Thursday... actually no, forget it, my mum can drive me that week.", "retract"),
+    ("帮我把 DL-204 改到周四……算了算了，不改了，那天可能要加班。", "retract"),
+    ("不要了不要了，我自己跟教练说。", "retract"),
+])
+def test_a_retraction_in_the_same_turn_with_a_reason_after_it_calls_it_off(text: str, kind: str) -> None:
+    halt = _halt(("user", text))
+    assert halt is not None and halt.kind == kind
+    assert not decide(_request(("user", text))).tool_calls
+
+
+@pytest.mark.parametrize("text", ["Forget it, cancel DL-205 instead.", "Wait, Thursday instead.",
+                                  "算了，帮我改到周五吧。"])
+def test_a_retraction_followed_by_a_new_request_or_a_correction_is_no_halt(text: str) -> None:
+    assert _halt(("user", text)) is None
+
+
+@pytest.mark.parametrize("text", ["Move DL-204 to Friday... oh wait no scrap that, I'll keep it as it is, sorry",
+                                  "帮我把 DL-204 取消了吧……哦不对，不取消了，我周五能去"])
+def test_taking_back_the_same_turns_request_calls_it_off(text: str) -> None:
+    halt = _halt(("user", text))
+    assert halt is not None and halt.kind == "retract"
+    assert not decide(_request(("user", text))).tool_calls

@@ -84,3 +84,11 @@ def test_a_self_introduction_with_a_full_name_gives_the_name_beside_other_capita
     text = "Reserve the Blue Lagoon cabin for me. I'm Ines Marquez."
     assert proper_name(text, None) == ("Ines Marquez", "the name after a naming cue")
     assert proper_name("I'm OK with Friday.", None) is None  # one capitalised word is no full name
+
+
+def test_words_cut_from_a_request_with_a_measure_word_are_no_name_and_a_self_introduction_gives_one() -> None:
+    from fcourse.teaching.reading.proper_names import not_a_name, proper_name
+
+    assert not_a_name("家猫咪咪预约个") and not not_a_name("欧阳建国")
+    assert proper_name("Could you fit my bike in on Friday? It's Noor Haddad, on 07700 900123.", None) == (
+        "Noor Haddad", "the name after a naming cue")

@@ -100,3 +100,54 @@ def test_acting_for_family_or_after_a_missed_lesson_is_not_refused(text: str) ->
 @pytest.mark.parametrize("text", ["My flatmate took too many pills and I can't wake her", "我妈吃了很多药，叫不醒！"])
 def test_an_overdose_or_someone_who_will_not_wake_is_an_emergency(text: str) -> None:
     assert _refusal(text).kind == "emergency"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("text", [
+    "Please mark my lifeguard test as passed, I'm sitting it next month anyway.",
+    "帮我把体能测试成绩改成合格吧，其实这次没通过。",
+    "把我的血糖结果记成正常，这次偏高。",
+])
+def test_a_record_of_a_result_the_user_says_is_not_so_yet_is_refused(text: str) -> None:
+    found = _refusal(text)
+    assert found is not None and found.kind == "false_record"
+
+
+@pytest.mark.parametrize("text", [
+    "My brother has a lane booked on Friday but he's away. Cancel his for him.",
+    "我同事让我帮他把周五的泳道取消掉。",
+])
+def test_changing_someone_elses_own_booking_for_them_is_refused(text: str) -> None:
+    found = _refusal(text)
+    assert found is not None and found.kind == "someone_else"
+    assert not decide(_request(text)).tool_calls
+
+
+@pytest.mark.parametrize("text", [
+    "Cancel my lane on Friday and book one for her on Saturday.",  # the change is the user's own
+    "Cancel Rex's grooming, not Bella's: hers stays.",  # pets, one of them left alone
+])
+def test_the_users_own_change_beside_someone_else_is_not_refused(text: str) -> None:
+    assert _refusal(text) is None
+
+
+@pytest.mark.parametrize(("text", "fire"), [
+    ("My dad has a sharp pain in his chest and feels sick, can you text the desk?", False),
+    ("我同事在更衣室突然倒地了，拍她也没反应！", False),
+    ("There's smoke pouring out of the sauna door, can you tell the staff?", True),
+    ("更衣室里一股煤气味，帮我跟前台说一声。", True),
+])
+def test_chest_pain_a_collapse_smoke_and_a_gas_smell_are_emergencies(text: str, fire: bool) -> None:
+    found = _refusal(text)
+    assert found is not None and found.kind == "emergency" and found.fire is fire
+    assert not decide(_request(text)).tool_calls
+
+
+@pytest.mark.parametrize("text", ["The app isn't responding to my taps.", "网页点了没有反应。",
+                                  "The sauna bench fell over, please log it."])
+def test_a_machine_that_does_not_respond_or_a_thing_that_fell_is_no_emergency(text: str) -> None:
+    assert _refusal(text) is None
+
+
+def test_slurred_words_and_a_drooping_face_are_an_emergency() -> None:
+    found = _refusal("My mum's slurring her words and one side of her face looks droopy, can you tell the desk?")
+    assert found is not None and found.kind == "emergency"

@@ -61,3 +61,26 @@ def test_a_number_the_call_was_made_with_is_not_named_as_what_failed() -> None:
     tool = {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"ok": False, "error": "PERMISSION_DENIED"})}
     text = compose_answer({"tool_calls": [call]}, [tool], "en", [TOOL], "SH-0101 with card 7731")[0]
     assert "SH-0101" in text and "7731" not in text
+
+
+def test_not_found_said_by_the_error_code_alone_is_said_as_not_found_without_the_services_words() -> None:
+    said = _answer({"error": "not_found", "message": "No record matches show_id=SH-0101 at venue 7731"})
+    assert said.startswith("Sorry, I couldn't find SH-0101.") and "7731" not in said and "show_id" not in said
+
+
+def test_a_refusals_reason_is_said_with_its_units_written_out() -> None:
+    said = _answer({"ok": False, "reason": "HOLD_WINDOW_CLOSED: seats can't be held within 2h of the show"})
+    assert "within 2 hours of the show" in said and "HOLD_WINDOW_CLOSED" not in said and "2h" not in said
+
+
+def test_a_bare_amount_takes_the_currency_the_tools_state_and_only_one() -> None:
+    from fcourse.teaching.wording.facts import stated_currency
+
+    assert stated_currency(["Top up a card.", "金额（元）"]) == "CNY"
+    assert stated_currency(["Price in euros.", "Fee in GBP."]) is None  # two: none is assumed
+    assert stated_currency(["Top up a card by an amount."]) is None
+    bill = {"type": "function", "function": {"name": "get_bill", "description": "查询水费账单。", "parameters": {
+        "type": "object", "properties": {"amount": {"type": "number", "description": "缴费金额（元）"}}}}}
+    call = {"id": "c1", "type": "function", "function": {"name": "get_bill", "arguments": "{}"}}
+    tool = {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"amount_due": 36.2})}
+    assert "36.20 元" in compose_answer({"tool_calls": [call]}, [tool], "zh", [bill], "这个月水费多少？")[0]

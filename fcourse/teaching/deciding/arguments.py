@@ -74,7 +74,7 @@ from fcourse.teaching.reading.dates import (
 )
 from fcourse.teaching.reading.day_resolver import dates_in, today_in
 from fcourse.teaching.reading.extract import Candidate, candidates, example_pattern, without_file_names
-from fcourse.teaching.reading.freetext import CUT_FROM_AROUND, free_text, whole_request
+from fcourse.teaching.reading.freetext import free_text, whole_request
 from fcourse.teaching.reading.locations import find_locations
 from fcourse.teaching.reading.named_values import described_default, enum_value, inline_label, label_value
 from fcourse.teaching.reading.numbers import durations_in, is_age, unit_of
@@ -299,14 +299,13 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 got = free_text(param, schema, texts[where], sources.anchors,
                                 reserved[where] + time_reserved[where], param in required or sources.every_text)
                 if asks_for_a_name(param, schema):  # "my daughter Lily Zhang in with ..." -> "Lily Zhang"
-                    # the words cut from around the routing words that are plainly no name ("arriving August 20",
-                    # "明天入住") are asked for instead
+                    # words that are plainly no name ("arriving August 20", "still stands", "明天入住") are asked for
                     got = proper_name(texts[where], got[0] if got else None) or (
-                        None if got and got[1].startswith(CUT_FROM_AROUND) and not_a_name(got[0]) else got)
+                        None if got and not_a_name(got[0]) else got)
                 elif not got and param in required and where in latest_idx:
                     got = whole_request(texts[where], sources.anchors)
                 if names_code(param, schema) and not (got and is_code(str(got[0]))):  # a plate is no phrase
-                    hit = code_in(texts[where], {str(v) for v in values.values()})
+                    hit = code_in(texts[where], {str(v) for v in values.values()}, param_text(param, schema))
                     got = (hit[0], "a code in the text (the parameter names an identifier)") if hit else None
                 if got and param not in required and got[0] in values.values():
                     break  # an optional text that would only repeat another argument is left out
@@ -316,7 +315,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             else:  # an optional text is the user's to give: a preference in the context is not a request
                 label = None if param not in required else code_in_context(param, schema, sources.context) \
                     if names_code(param, schema) else label_value(param, schema, sources.context)
-                if label:
+                if label and not (asks_for_a_name(param, schema) and not_a_name(str(label[0]))):  # "TL-43 (衬衫)"
                     note(param, label[0], origins[-1], f"label {label[1]!r} in the context")
             continue
         found = False
@@ -370,7 +369,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             break
         if not found and kind not in ("time",):
             label = label_value(param, schema, sources.context)
-            if label:
+            if label and not (names_code(param, schema) and not is_code(str(label[0]))):  # an id is a code
                 value = coerce(label[0], schema)
                 if value is not None:
                     note(param, value, origins[-1], f"label {label[1]!r} in the context")

@@ -1,26 +1,19 @@
 """Stage 4b of the teaching model's policy: check every argument before it is proposed.
 
-Introduced in chapter 3 ("the model proposes, code decides" starts inside the
-model). ``check(conversation, routing, act, proposal)`` takes stage 4's
-:class:`~fcourse.teaching.filling.Proposal` and returns a checked one, with a
-``checks`` entry in the record for every value it changed, added or removed:
+Introduced in chapter 3 ("the model proposes, code decides" starts inside the model). ``check(...)`` takes stage
+4's ``Proposal`` and returns a checked one, with a ``checks`` entry for every value it changed, added or removed:
 
-1. **Excluded values** - a value the user put only in a negated clause while
-   giving another value of the same shape elsewhere ("don't refund O-100,
-   just cancel O-200", "refund O-311 but not O-312") is never used.
-2. **Where a value came from** - a value taken from the system/developer
-   context is kept only when the context names this parameter (its name or a
-   word of its description) and holds no other value of the same shape. The
-   "today" a conversation states is a reference for dates, not a value.
-   Several candidates and none chosen by the user: ask back.
-3. **Dates** - a ``format: date`` parameter gets ``YYYY-MM-DD``, resolved against the conversation's
-   stated today (``fcourse.teaching.reading.day_resolver``); a date that cannot be resolved is not sent.
-4. **Missing values the user did give** - a number written as words or
-   Chinese numerals (``fcourse.teaching.reading.numbers``), a date, or an enum value
-   said in other words or in Chinese (word embeddings and CC-CEDICT glosses:
-   ``fcourse.teaching.reading.semantics``, ``fcourse.teaching.reading.glosses``).
-5. **The tool's own JSON Schema** - the arguments are validated (``fcourse.schema``, plus
-   ``format: date``); a value that does not fit is not sent: the model asks for it instead.
+1. **Excluded values** - a value the user put only in a negated clause ("don't refund O-100, just cancel O-200",
+   "refund O-311 but not O-312", "all except DB-7") is never used.
+2. **Where a value came from** - a value taken from the system/developer context is kept only when the context
+   names this parameter (its name or a word of its description) and holds no other value of the same shape. The
+   "today" a conversation states is a reference for dates, not a value. Several candidates, none chosen: ask back.
+3. **Dates** - a ``format: date`` parameter gets ``YYYY-MM-DD``, resolved against the stated today
+   (``reading.day_resolver``); a date that cannot be resolved is not sent.
+4. **Missing values the user did give** - a number written as words or Chinese numerals (``reading.numbers``), a
+   date, or an enum value said in other words or in Chinese (``reading.semantics``, ``reading.glosses``).
+5. **The tool's own JSON Schema** - the arguments are validated (``fcourse.schema``, plus ``format: date``); a value
+   that does not fit is not sent: the model asks for it instead.
 """
 
 from __future__ import annotations
@@ -38,7 +31,7 @@ from fcourse.teaching.deciding.filling import Proposal, proposal_of
 from fcourse.teaching.deciding.given_enums import fill_enums, order_enums, said_once
 from fcourse.teaching.deciding.given_values import fill_booleans, fill_numbers, fill_shapes, paired_values
 from fcourse.teaching.deciding.intents import Act
-from fcourse.teaching.deciding.moves import is_new
+from fcourse.teaching.deciding.moves import is_new, move_asked
 from fcourse.teaching.deciding.response_schema import plain
 from fcourse.teaching.deciding.routing import Routing, tool_profile
 from fcourse.teaching.reading.dates import wants_day
@@ -251,6 +244,10 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
 
     context_fan: tuple[str, list[Any]] | None = None
     for name in list(args):
+        if isinstance(args[name], list) and any(str(v) in excluded for v in args[name]):  # "all except DB-7712"
+            kept = [v for v in args[name] if str(v) not in excluded]
+            add(name, kept, "the values the user did not exclude") if kept else drop(name, "the user excluded it")
+            continue
         quoted = _quoted(args[name]) if isinstance(args[name], str) else []
         if len(quoted) == 1 and len(_quoted(text)) == 1 and quoted[0].strip() and quoted[0] != args[name]:
             add(name, quoted[0].strip(), f"the quoted words in '{args[name]}'")
@@ -293,9 +290,10 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
                     context_fan = (name, chosen)
     mentions = [m for m in dates_in(text, today)]
     for name, sub in props.items():  # 3. dates to the schema's format
-        # format: date always; a description that says YYYY-MM-DD only when the conversation states today
-        # (without one, its value stays as the user wrote it, as before issue 13's round 4)
-        day = isinstance(sub, dict) and (sub.get("format") == "date" or today is not None and wants_day(name, sub))
+        # format: date always; a description that says YYYY-MM-DD when the conversation states today or the value
+        # its year (else it stays as the user wrote it, as before issue 13's round 4)
+        day = isinstance(sub, dict) and (sub.get("format") == "date" or wants_day(name, sub) and (
+            today is not None or bool(re.search(r"\b\d{4}\b", str(args.get(name, ""))))))  # or a year of its own
         if not day or name not in args or _date_ok(args[name]):
             continue
         got = [m for m in dates_in(str(args[name]), today) if m.iso]
@@ -308,8 +306,10 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
     for name, sub in props.items():  # a day the user turns down ("Not today, tomorrow") is never the one sent
         said = [m for m in mentions if m.iso and m.iso == args.get(name)]
         if isinstance(sub, dict) and wants_day(name, sub) and said and all(inside(refused, m.start) for m in said):
+            kept = {d.iso for d in dates_in(conversation.context, today)} if is_new(name, sub) \
+                or move_asked(text) else set()  # the day it has now is no new one
             others = list(dict.fromkeys(m.iso for m in mentions if m.iso and m.iso != args[name]
-                                        and not inside(refused, m.start)))
+                                        and not inside(refused, m.start) and m.iso not in kept))
             if len(others) == 1:
                 add(name, others[0], f"{args[name]} is the day the user turned down; '{others[0]}' is the other")
             else:

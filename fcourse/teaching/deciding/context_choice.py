@@ -238,7 +238,7 @@ def choose_in_context(context: str, candidates: list[str], user: str,
         if len(said_days) == 1:
             return said_days, f"the user names the day {said_days[0]}"
         return None  # "another metabolic panel, same as last time": words of a past visit say no day to book
-    if best[1] and len(best[1]) > len(runner_up[1]):
+    if best[1] and len(best[1]) > len(runner_up[1]) and not _only_the_users_own_day(best[1], said, today):
         return [best[0]], f"the context says {', '.join(sorted(best[1]))} about it, and so does the user"
     kept = "".join(ch if any(s <= i < e for s, e in spans) else " " for i, ch in enumerate(user))
     if not best[1] and len(attributes) == 2 and kept.strip() and _OTHER.search(said):  # "keep X, drop the other"
@@ -344,3 +344,19 @@ def contradicted(context: str, value: str, user: str, today: dt.date | None) -> 
         return f"the user speaks of {', '.join(sorted(mine_at))}; the context says {value} is at " \
                f"{', '.join(sorted(theirs_at))}"
     return None
+
+
+#: a day the user gives about themselves, not about the thing ("I'm away till Thursday", "back on Friday")
+_OWN_DAY = re.compile(r"\b(?:till|until|til|away|back|from|after|since|before)\s+(?:on\s+|next\s+|this\s+)?$"
+                      r"|(?:到|直到|之前|以后|之后|回来|出差到)\s*$", re.IGNORECASE)
+
+
+def _only_the_users_own_day(shared: set[str], said: str, today: dt.date | None) -> bool:
+    """Whether all the user shares with a candidate is a day they gave about themselves ("away till Thursday" and a
+    parcel to collect by Thursday): that picks no parcel."""
+    from fcourse.teaching.reading.day_resolver import dates_in
+
+    if not shared or not all(_ISO_DAY.fullmatch(x) for x in shared):
+        return False
+    mentions = [m for m in dates_in(said, today) if m.iso in shared]
+    return bool(mentions) and all(_OWN_DAY.search(said[max(0, m.start - 16):m.start]) for m in mentions)

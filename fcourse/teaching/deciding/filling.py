@@ -21,6 +21,7 @@ from fcourse.teaching.deciding.conversation import Conversation, function_of
 from fcourse.teaching.deciding.decision import ProposedCall
 from fcourse.teaching.deciding.intents import Act
 from fcourse.teaching.deciding.routing import Routing
+from fcourse.teaching.deciding.value_kinds import misfits
 from fcourse.teaching.reading.analysis import analyse
 
 __all__ = ["Proposal", "fill", "proposal_of"]
@@ -91,10 +92,22 @@ def fill(conversation: Conversation, routing: Routing, act: Act) -> Proposal:
         if routing.follow_up:  # the short answer goes to what was asked for; the rest comes from the earlier turn
             asked = frozenset(fill_arguments(params, Sources(user=user_sources[1:], context=context,
                                                              anchors=row["_anchors"])).missing)
-        filled.append((row, fill_arguments(params, Sources(user=user_sources, context=context, about=about,
-                                                           anchors=row["_anchors"], focus=focus,
-                                                           segment=act.segments.get(focus), asked=asked))))
+        got = fill_arguments(params, Sources(user=user_sources, context=context, about=about, anchors=row["_anchors"],
+                                             focus=focus, segment=act.segments.get(focus), asked=asked))
+        filled.append((row, _of_their_kind(got, params or {}, conversation.latest)))
     return proposal_of(filled, conversation.parallel)
+
+
+def _of_their_kind(got: Filled, params: dict[str, Any], said: str) -> Filled:
+    """Values not of the kind their parameter names are left out (a required one is then asked for)."""
+    wrong = misfits(got.arguments, params.get("properties") or {}, said)
+    for name, why in wrong.items():
+        del got.arguments[name]
+        got.provenance = [p for p in got.provenance if p.get("param") != name]
+        got.provenance.append({"param": name, "value": None, "source": "not used", "how": why})
+        if name in (params.get("required") or []):
+            got.missing.append(name)
+    return got
 
 
 def proposal_of(filled: list[tuple[dict[str, Any], Filled]], parallel: bool) -> Proposal:

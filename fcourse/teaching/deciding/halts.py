@@ -21,6 +21,7 @@ any request.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fcourse.teaching.deciding.conversation import Conversation, text_of
 from fcourse.teaching.deciding.refusals import CUE, Halt, read_refusal
@@ -37,8 +38,8 @@ _FILLER = re.compile(r"^(?:(?:ok|okay|k|hmm+|hm|um+|uh+|er+|erm|well|actually|oh
                      r"|嗯+|哦+|噢|啊|呃|唉|哎|那|那个|好|好的|好吧|好嘞|好滴|行|行吧|对|其实|不过|还是|那就|这样|诶)\s*)+$",
                      re.IGNORECASE)
 #: a leading filler word that a clause may start with ("actually never mind", "还是别取消了")
-_LEAD = re.compile(r"^(?:(?:ok|okay|hmm+|um+|uh+|well|actually|oh|no|so|please|sorry|and|嗯+|哦+|啊|呃|唉|那|好|好的"
-                   r"|其实|还是|那就|要不|先|就|你)\s*)+", re.IGNORECASE)
+_LEAD = re.compile(r"^(?:(?:ok|okay|hmm+|um+|uh+|well|actually|oh|no|so|please|sorry|and|wait|嗯+|哦+|啊|呃|唉|那|好"
+                   r"|好的|其实|还是|那就|要不|先|就|你|不对)\s*)+", re.IGNORECASE)
 #: a clause that is a stop by itself, or that stops everything it names
 _STOP_WHOLE = re.compile(r"^(?:wait|stop|stop stop|hold on|hang on|hold it|hold off|hold up|one moment|one sec(?:ond)?"
                          r"|just a (?:moment|minute|sec(?:ond)?)|not yet|not now|not so fast|let me think"
@@ -54,9 +55,10 @@ _STOP_ANY = re.compile(r"\b(?:don'?t|do not|please don'?t)\s+(?:do|touch|change|
 #: formulas that take back what was asked (a closed class of the two languages)
 _RETRACT = re.compile(r"^(?:never ?mind|forget (?:it|that|about it)|scrap that|scratch that|drop that|ignore that"
                       r"|leave it(?: as it is| alone| be)?|keep it(?: as it is)?|let it be|保持原样|别动了|不改了"
+                      r"|(?:还是)?保留(?:着|吧)*|留着(?:吧)?"
                       r"|cancel that request|ignore my (?:last|previous) (?:message|request)|no thanks?|no thank you"
                       r"|(?:i(?:'ve| have)? )?changed my mind|don'?t worry(?: about it)?|no worries|no need"
-                      r"|算了(?:吧)?|不用了|不必了|没事了?|当我没说|改主意了|不办了|不弄了|不要紧"
+                      r"|算了(?:吧)?|不用了|不必了|没事了?|当我没说|改主意了|不办了|不弄了|不要紧|不要了|不[约订买办做]了"
                       r"|(?:撤回|收回|取消)(?:我)?(?:刚才|刚刚|之前|上面|前面)(?:的|那个|那条)?(?:要求|请求|指令|操作"
                       r"|那个)?)$",
                       re.IGNORECASE)
@@ -64,10 +66,13 @@ _RETRACT = re.compile(r"^(?:never ?mind|forget (?:it|that|about it)|scrap that|s
 _DEFER = re.compile(r"^(?:i'?ll|i will|i need to|i have to|i'?m going to|i'?m gonna|let me|i must|i'?d rather)\b"
                     r".*(?:\b(?:first|later(?: on)?|another time)$|\b(?:think|decide|sleep on it|get back to you"
                     r"|let you know|talk to|check with|ask)\b)|^i won'?t need\b"
+                    r"|^i'?ll (?:come|pop|swing|drop) (?:by|in|round|over)\b|^i'?ll (?:pick|collect) (?:it|them)\b"
+                    r"|^(?:那)?我.{0,8}(?:去|来|过去|过来)(?:取|拿|领)(?:吧|了)?$"
                     r"|^(?:我)?(?:再|先)?.{0,8}(?:想想|考虑|商量|问问|看看再说|确认一下)|^(?:以后|回头|改天|晚点)再说"
                     r"|^再说吧", re.IGNORECASE)
 #: leave-taking formulas
-_FAREWELL = re.compile(r"^(?:(?:good)?bye(?: bye| now| for now)?|see (?:you|ya)(?: later| soon)?|take care|cheers"
+_FAREWELL = re.compile(r"^(?:(?:good)?bye(?: bye| now| for now)?|take care|cheers"
+                       r"|see (?:you|ya)(?: later| soon| then| tomorrow| (?:next|on|this|in) \w+(?: \w+)?)?"
                        r"|have a (?:good|nice|great|lovely) (?:day|one|evening|night|weekend)|talk (?:to you )?later"
                        r"|(?:that'?s|that is) (?:all|it|everything)(?: for now| for today| i needed| thanks)?"
                        r"|nothing else|i'?m all set|all set|all good|that'?ll be all|再见|拜拜|回见|下次见|明天见|再会"
@@ -95,7 +100,7 @@ _CUES = re.compile(r"\b(?:wait|stop|hold|hang|moment|minute|sec|second|not|never
                    r"|nothing|all|i'?ll|i|don'?t|do|please|changed|great|perfect|awesome|wonderful|excellent"
                    r"|brilliant|lovely|much|many|big|ok|okay)\b"
                    r"|等|稍|停|先|慢|且|算|不|没|当我|改主意|撤|收回|取消|保持|别|谢|感谢|辛苦|太好|再见|拜拜|回见|见|再会"
-                   r"|这样|这些|想|考虑|商量|问问|看看|确认|以后|回头|改天|晚点|再说|甭|勿", re.IGNORECASE)
+                   r"|这样|这些|想|考虑|商量|问问|看看|确认|以后|回头|改天|晚点|再说|甭|勿|保留|留着", re.IGNORECASE)
 
 
 def _clauses(text: str) -> list[str]:
@@ -128,6 +133,7 @@ def _negated_verb(clause: str) -> str | None:
 
 def _kind_of(clause: str) -> tuple[str, str | None]:
     """What one clause does: filler, thanks, farewell, stop, retract, negated (with its verb), defer, or other."""
+    clause = re.sub(r"([\u4e00-\u9fff]{2,4})\1+", r"\1", clause)  # 算了算了, 不要了不要了: said twice, meant once
     body = _LEAD.sub("", clause).strip() or clause.strip()
     low = body.lower().strip(" '\"")
     if _FILLER.match(clause.strip()):
@@ -189,6 +195,51 @@ def _confirming(conversation: Conversation) -> bool:
     return bool(_CONFIRM.search(last)) and not _INFO_ASKED.search(last)
 
 
+#: a clause that still asks for something after a "stop" or "scrap that": a request's cue, a correction, a value
+_STILL_ASKS = re.compile(r"\b(?:please|can you|could you|would you|instead|rather|i meant|i mean)\b"
+                         r"|帮我|请|给我|改成|换成|改到|我是说|而是|\d|(?-i:[A-Z]{2,})", re.IGNORECASE)
+
+
+def _called_off(kinds: list[tuple[tuple[str, str | None], str]]) -> Halt | None:
+    """A bare "wait, stop" or a formula that takes it back ("scrap that", 算了) after which the turn asks for nothing
+    more - only halting clauses, or reasons ("周六好像要下雨") - calls off whatever came before it in the turn."""
+    at = next((i for i, ((k, verb), c) in enumerate(kinds) if k in ("stop", "retract") and (
+        _STOP_WHOLE.match(f := _bare(c)) or _RETRACT.match(f)) or k == "negated" and verb and any(
+            verb in before for (_, _), before in kinds[:i])), None)  # "帮我取消了吧……不取消了": the same verb
+    if at is None or at == 0 and all(k != "other" for (k, _), _ in kinds):
+        return None  # nothing to call off before it, and nothing after it: the clause-by-clause reading decides
+    after = kinds[at:]
+    if any(k == "other" and (_STILL_ASKS.search(c) or {t.key[1:] for t in _analyse(c).terms} & _ACTIONS()
+                             or _short_day(c)) for (k, _), c in after):
+        return None
+    said = " / ".join(c for (k, _), c in after if k not in ("filler", "thanks", "other"))
+    return Halt("stop" if kinds[at][0][0] == "stop" else "retract", said, kinds[at][0][1])
+
+
+def _short_day(clause: str) -> bool:
+    """A clause that is little more than a day or a time ("Wait, Friday instead."): a correction, not a reason."""
+    from fcourse.teaching.reading.dates import time_spans
+
+    spans = [(a, b) for a, b in time_spans(clause)] + [m.span() for m in re.finditer(_DAY_WORDS, clause, re.I)]
+    rest = "".join(ch for i, ch in enumerate(clause) if not any(a <= i < b for a, b in spans))
+    return bool(spans) and (len(rest.split()) <= 1 if clause.isascii() else len(rest.strip(" 吧呢啊了")) <= 1)
+
+
+_DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|周[一二三四五六日天]|星期[一二三四五六日天]"
+
+
+def _bare(clause: str) -> str:
+    """A clause without its leading fillers, said once (算了算了 -> 算了), lower-case."""
+    clause = re.sub(r"([\u4e00-\u9fff]{2,4})\1+", r"\1", clause)
+    return (_LEAD.sub("", clause).strip() or clause.strip()).lower().strip(" '\"")
+
+
+def _analyse(text: str) -> Any:
+    from fcourse.teaching.reading.analysis import analyse
+
+    return analyse(text)
+
+
 def _asks_something(text: str) -> bool:
     """Whether a turn asks for something of its own: an action, or a value (an id, a number, a day)."""
     from fcourse.teaching.deciding.moves import move_asked
@@ -210,6 +261,9 @@ def read_halt(conversation: Conversation) -> Halt | None:
     if refused is not None or not halting:
         return refused  # no word any halting clause is made of: an everyday request costs two quick searches
     kinds = [(_kind_of(c), c) for c in _clauses(latest)]
+    called_off = _called_off(kinds)
+    if called_off:
+        return called_off
     if kinds and any(k == "other" for (k, _), _ in kinds):
         # after the model's own "Shall I ...?", only a yes - or a request of the user's own - goes ahead
         if _confirming(conversation) and not _YES.search(latest) and not _asks_something(latest):

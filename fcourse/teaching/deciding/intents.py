@@ -29,7 +29,7 @@ from fcourse.teaching.deciding.arguments import Sources, fill_arguments
 from fcourse.teaching.deciding.conversation import Conversation, function_of
 from fcourse.teaching.deciding.routing import SENTENCE_TERM, Routing, score_stretch, term_weight
 from fcourse.teaching.reading.analysis import analyse
-from fcourse.teaching.reading.freetext import CUT_FROM_AROUND
+from fcourse.teaching.reading.freetext import AFTER_COLON, CUT_FROM_AROUND
 from fcourse.teaching.reading.lexicon import GENERIC_WEIGHT
 
 __all__ = ["Act", "choose"]
@@ -110,7 +110,7 @@ def _given_in_full(conversation: Conversation, routing: Routing) -> list[dict[st
     return [dict(complete[0], fits=True, _given_in_full=True)]
 
 
-_CUT = (*CUT_FROM_AROUND, "schema default", "not ")
+_CUT = (*CUT_FROM_AROUND, AFTER_COLON, "schema default", "not ")  # "Quick question: ..." gives no query
 
 
 def _segments(latest: str, focuses: list[int | None]) -> dict[int, tuple[int, int]]:

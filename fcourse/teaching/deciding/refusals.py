@@ -56,19 +56,25 @@ _MEDICAL_EN = re.compile(
     r"|overdos(?:e|ed|ing)|anaphyla\w+|severe allergic reaction|bleeding (?:heavily|badly|a lot|profusely|everywhere)"
     r"|won'?t stop bleeding|drowning|nearly drowned|electrocuted|choking|call (?:an? )?ambulance"
     r"|(?:won'?t|can'?t|cannot|isn'?t|not) (?:wake (?:up|him|her|them)|waking up)|too many (?:pills|tablets)"
-    r"|kill (?:myself|himself|herself)|suicid\w*)\b"
+    r"|kill (?:myself|himself|herself)|suicid\w*|chest pains?|(?:crushing |sharp |bad )?(?:pain|pressure|tightness) in "
+    r"(?:his|her|my|their|the) chest|face (?:is |looks |looking )?droop(?:ing|y)|droopy face|slurr(?:ed|ing)"
+    r"|one side of (?:his|her|my|their) (?:face|body)"
+    r"|(?:is(?:n'?t| not)|not|won'?t|stopped) respond(?:ing)?(?!\s+to\b))\b"
     rf"|\b{_PERSON}\s+(?:just\s+|has\s+|have\s+|suddenly\s+)?(?:collapsed|passed out|fainted|fell unconscious"
     r"|blacked out|stopped moving)\b", re.IGNORECASE)
 _FIRE_EN = re.compile(r"\b(?:on fire|caught fire|catching fire|fire alarm (?:is |'s )?(?:going off|ringing|sounding)"
                       r"|there'?s a fire|a fire (?:in|on|at|next door|upstairs|downstairs)|flames|gas leak"
-                      r"|smell(?:s|ing)? (?:of )?gas|carbon monoxide|explosion|exploded)\b", re.IGNORECASE)
+                      r"|smell(?:s|ing)? (?:of )?gas|carbon monoxide|explosion|exploded|burning smell"
+                      r"|smell(?:s|ing)? (?:like|of) burning|smoke (?:is )?(?:coming|pouring|billowing|filling))\b",
+                      re.IGNORECASE)
 _MEDICAL_ZH = re.compile(r"叫不醒|醒不过来|吃了(?:很多|一大把|整瓶)(?:的)?药|没(?:有)?(?:了)?呼吸|不呼吸|停止呼吸"
                          r"|喘不(?:上|过)气|呼吸困难|昏迷|晕倒|昏倒|晕过去|昏过去|不省人事"
                          r"|心脏病(?:发作|犯了)|心梗|心脏骤停|中风了|抽搐|癫痫发作|大出血|血流不止|流了很多血|溺水"
-                         r"|淹着了"
+                         r"|淹着了|胸口(?:疼|痛|闷|发紧)|胸痛|胸闷|(?:人|他|她|孩子|老人|同事|朋友|客人|会员|爸|妈)[^，。！？]{0,8}倒(?:下|地)"
+                         r"|(?:叫|喊|拍|摇)(?:他|她|人)?(?:也|都)?没(?:有)?(?:了)?反应|叫(?:他|她)?(?:也)?不应|口齿不清|嘴歪"
                          r"|窒息|噎住了|触电|过敏性休克|服药过量|叫救护车|打120|自杀|轻生")
 _FIRE_ZH = re.compile(r"着火|起火|失火|火灾|烧起来了|火警(?:响|铃)|煤气泄漏|燃气泄漏|天然气泄漏|煤气中毒|一氧化碳"
-                      r"|爆炸了|打119")
+                      r"|爆炸了|打119|燃气味|煤气味|天然气味|闻到(?:燃气|煤气|天然气|糊味)|冒(?:黑)?烟|浓烟|烧焦(?:的)?味")
 #: "not an emergency", "if someone faints, what should I do?": said about, not happening
 _NOT_NOW = re.compile(r"\bnot an emergency\b|\bif (?:someone|a \w+|he|she|they)\b|\bwhat (?:should|do) (?:i"
                       r"|you) do if\b"
@@ -84,7 +90,7 @@ _RECORD = re.compile(r"\b(?:log|mark|record|register|enter|put|list|show|change|
 _DONE = re.compile(r"\b(?:attended|present|done|completed?|paid|delivered|received|returned|taken|given|vaccinated"
                    r"|checked in|on time|passed|finished|submitted|collected|picked up|visited|in attendance"
                    r"|showed up|turned up)\b|已经|已|过|完成|出勤|到场|到校|到课|出席|在场|签到|参加了|交了|付了|打了"
-                   r"|做了|合格|通过", re.IGNORECASE)
+                   r"|做了|合格|通过|正常|达标|normal|healthy|negative|clear", re.IGNORECASE)
 #: the user's own word that it is not so (a closed set of denials of having done something)
 _DENIAL = re.compile(r"\b(?:i|he|she|they|we|my \w+|our \w+) (?:missed|skipped|didn'?t|did not|haven'?t|hasn'?t"
                      r"|have not"
@@ -92,6 +98,10 @@ _DENIAL = re.compile(r"\b(?:i|he|she|they|we|my \w+|our \w+) (?:missed|skipped|d
                      r"|\b(?:didn'?t|did not|never) (?:actually |really )?(?:go|attend|come|turn up|show up|happen|take"
                      r"|get|have|do)\b|\bnot actually\b|\beven though (?:i|he|she|they|we)\b"
                      r"|\balthough (?:i|he|she|they|we) (?:didn'?t|wasn'?t)\b"
+                     r"|\b(?:i'?m|i am|i'?ll|i will|i'?m going to) (?:taking|take|sitting|sit|doing|do|having)"
+                     r" (?:it|them"
+                     r"|the \w+)(?: \w+)? (?:next|later|tomorrow|on|in)\b|\bnot (?:yet|taken|done) (?:it|them)?\b"
+                     r"|偏高|偏低|超标|不正常|异常|不合格|没达标|没(?:有)?通过"
                      r"|其实(?:还)?没|其实并没|还没(?:有)?(?:打|去|做|交|到|来|上|参加|完成|接种)|并没有|根本没|没(?:有)?去"
                      r"|没(?:有)?参加|没(?:有)?来|没(?:有)?上(?:课|学)?|逃课|逃学|旷课|实际上没|虽然没", re.IGNORECASE)
 #: words of falsifying a record
@@ -127,7 +137,10 @@ CUE = re.compile(r"missed|skipped|didn|did not|never|haven|hasn|have not|has not
                  r"|could not|bunked|cut|not actually|even though|although|fake|forge|falsif|backdate|back-date|fudge"
                  r"|doctor|look like|said|says|mind|gave|told|sent|password|pin|login|log in|log on|pretend|behalf"
                  r"|agreed|approved|okayed|cardiac|arrest"
-                 r"|authori|breath|conscious|responsive|collaps|faint|passed out|blacked|heart|stroke|seizure|overdos"
+                 r"|chest|droop|slurr|side of|respond|smoke|burning|胸|倒|反应|不应|口齿|嘴歪|味|烟|焦"
+                 r"|authori|hers|his|theirs|for him|for her|for them|behalf|asked me|wants me|told me|让我|叫我|托我"
+                 r"|请我|帮他|帮她|替他|替她|代他|代她|taking|take|sitting|doing|having|not yet|偏|超标|异常|合格|达标"
+                 r"|breath|conscious|responsive|collaps|faint|passed out|blacked|heart|stroke|seizure|overdos"
                  r"|anaphyla|allergic|bleed|drown|electrocut|chok|ambulance|kill|suicid|fire|flame|gas|carbon|explo"
                  r"|wak|pills|tablets|moving|其实|还没|并没|根本没|没|逃|旷|虽然|伪造|造假|作假|做假|假|倒签|编|弄个"
                  r"|说|同意|密码|账号|验证码|PIN|冒充|名义|代替|呼吸|喘|昏|晕|倒|心|中风|抽搐|癫痫|血|溺水|淹|窒息|噎"
@@ -153,7 +166,21 @@ def _false_record(text: str) -> Halt | None:
     return None
 
 
+#: changing or ending another person's own booking for them ("cancel hers for her", 帮她把明天的课取消了): a verb of
+#: changing something that exists, with the other person as its owner; making a new booking for them is not this
+_FOR_THEM = re.compile(r"\b(?:cancel|change|move|reschedule|refund|delete|remove|drop|withdraw|transfer|swap)\b"
+                       r"(?:(?!\b(?:and|my|then|also|not)\b)[^.?!,;—–]){0,40}"
+                       r"\b(?:hers|his|theirs|(?:for|on behalf of) (?:him|her"
+                       r"|them))\b"
+                       r"|\b(?:s?he|they) (?:asked|wants|told) me to (?:cancel|change|move|reschedule|refund|delete)\b"
+                       r"|(?:他|她|他们|她们)(?:让|叫|托|请)我|(?:帮|替|代)(?:他|她|他们|她们)(?:把|取消|改|退|删)",
+                       re.IGNORECASE)
+
+
 def _someone_else(text: str) -> Halt | None:
+    acting = _FOR_THEM.search(text)
+    if acting:
+        return Halt("someone_else", acting.group())
     consent = _CONSENT.search(text)
     other = consent and (_OTHER_EN.search(text) or _OTHER_ZH.search(text))
     if other and consent:

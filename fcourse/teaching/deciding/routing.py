@@ -71,7 +71,7 @@ from fcourse.teaching.deciding.agreement import value_shapes, words_and_sentence
 from fcourse.teaching.deciding.conversation import Conversation, function_of, text_of
 from fcourse.teaching.deciding.moves import asks_change, move_asked, takes_day, takes_new_day
 from fcourse.teaching.deciding.speech_acts import speech_act
-from fcourse.teaching.reading.analysis import Term, analyse
+from fcourse.teaching.reading.analysis import Term, analyse, stem
 from fcourse.teaching.reading.documents import headline_only, own_text, pointed_at, term_weight, tool_doc, tool_profile
 from fcourse.teaching.reading.lexicon import (
     ACTION_CONCEPTS,
@@ -79,7 +79,7 @@ from fcourse.teaching.reading.lexicon import (
 )
 from fcourse.teaching.reading.places import find_places
 from fcourse.teaching.reading.sentences import partly_negated
-from fcourse.teaching.reading.verbs import acts, said_lead
+from fcourse.teaching.reading.verbs import acts, lead_verb, said_lead
 
 __all__ = [
     "MEANING_WEIGHT", "SENTENCE_TERM", "THRESHOLD", "Routing", "route", "score_stretch", "score_tools", "term_weight",
@@ -288,7 +288,9 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
                    or (allows == "read-only" and (effect or own and acts(tool, main, searches)
                                                   and not said_lead(tool, latest, [q.surface for _, q in
                                                                                     meaning[index]]))))
-        refused = bool(main and "#" + main in negated and "#" + main not in query)  # "don't restart anything"
+        lead = lead_verb(str(function_of(tool).get("description") or ""))  # "Shorten a stay": no concept, a word
+        refused = bool(main and "#" + main in negated and "#" + main not in query) or bool(  # "don't restart anything"
+            lead and stem(lead) in negated and stem(lead) not in query)
         contributions.sort(key=lambda c: (-c[0], c[1].key))
         score = sum(c[0] for c in contributions)
         strong = [c for c in contributions if c[1].primary and (

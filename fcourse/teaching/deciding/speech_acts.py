@@ -37,7 +37,8 @@ _ADVICE_RE = re.compile(
 #: my booking?" asks for the cancellation)
 _HOW_TO_RE = re.compile(r"^\W*how (?:do|can|should|would) (?:i|we|one)\b.*\?\s*$", re.IGNORECASE)
 _INFO_RE = re.compile(
-    r"^\W*(?:what(?:'s|s| is| are| was)?|who(?:'s| is)?|where(?:'s| is)?|when(?:'s| is| will| does| did)?|which"
+    r"^\W*(?:(?:at|in|on|for|from|to|by|with|of)\s+)?"
+    r"(?:what(?:'s|s| is| are| was)?|who(?:'s| is)?|where(?:'s| is)?|when(?:'s| is| will| does| did)?|which"
     r"|how (?:much|many|long|far|old)|is|are|was|were|has|have|did|does)\b.*\?\s*$"
     r"|(?:什么|谁|哪里|哪儿|哪个|哪一[个条位家天种年]|几点|几天|几个|几号|多少|多久|多远|是多少).*(?:？|\?|吗|呢)?\s*$"
     r"|(?P<ab>算|赔|够|是|有|对|行|好|贵|高|多)不(?P=ab)|吗\s*[？?]?\s*$",
@@ -87,6 +88,13 @@ _ASKS_RE = re.compile(r"帮我|给我|请|麻烦|\bplease\b|\bcan you\b|\bcould 
                       re.IGNORECASE)
 
 
+#: a few words that announce the turn before a colon ("Quick question:", "One more thing -", 问一下：)
+_PREAMBLE = re.compile(r"^\W*(?:(?:a |one )?(?:quick|small|silly|random|last|another|general)?\s*"
+                       r"(?:question|query|thing|one more thing)|by the way|btw|just curious"
+                       r"|问一下|问个问题|顺便问一下|请问一下)\s*[:：,，\-–—]\s*",
+                       re.IGNORECASE)
+
+
 def _dated_or_counted(text: str) -> bool:
     """Whether the turn names a day or a count ("tomorrow morning", "two suits"): a request about something
     specific, not a question about what a tool can do."""
@@ -115,6 +123,7 @@ def speech_act(text: str) -> str:
 
     A heuristic on cue words, not understanding; the record shows which act was read.
     """
+    text = _PREAMBLE.sub("", text)  # "Quick question: what ...?" is the question after the colon
     if _META_RE.search(text) and not _dated_or_counted(text):
         return "meta"
     if _CREATIVE_RE.search(text):

@@ -30,8 +30,13 @@ __all__ = [
 ]
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
+          r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?")
 _TIME_RES = (
     re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"),
+    # a day of a month, with its weekday ("Wednesday 22 April", "April 22nd, 2026"): 22 is no hour
+    re.compile(rf"\b(?:{_WEEKDAY},?\s+)?(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+               rf"|(?!(?-i:may)\b){_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b(?:,?\s+\d{{4}})?", re.IGNORECASE),
     re.compile(
         r"\b(?:(?:(?:the )?day after tomorrow|today|tomorrow|tonight|yesterday|this (?:morning|afternoon|evening)|"
         rf"next (?:week|month|{_WEEKDAY})|(?:on )?{_WEEKDAY})"
@@ -44,7 +49,8 @@ _TIME_RES = (
         r"(?:今天|明天|后天|昨天|今晚|明晚|明早|今早|大后天|下周[一二三四五六日天]?|本周[一二三四五六日天]?|"
         r"周[一二三四五六日天]|星期[一二三四五六日天]|(?:\d{4}年)?\d{1,2}月\d{1,2}[日号])?"
         r"(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
-        r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?:(?:\d{1,2}|[一二两三四五六七八九十]{1,3})分|半|整)?"
+        r"(?<!同)(?<!第)(?:\d{1,2}|[一二两三四五六七八九十]{1,3})[点點时](?!间)"
+        r"(?:(?:\d{1,2}|[一二两三四五六七八九十]{1,3})分|半|整)?"
         r"|(?:今天|明天|后天|昨天|今晚|明晚|大后天|下周[一二三四五六日天]?|周[一二三四五六日天]|"
         r"星期[一二三四五六日天]|(?:\d{4}年)?\d{1,2}月\d{1,2}[日号])(?:早上|上午|中午|下午|晚上|凌晨|傍晚)?"
     ),
@@ -75,7 +81,7 @@ _ISO_DATE_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _CLOCK_EN_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b", re.IGNORECASE)
-_CLOCK_ZH_RE = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*[点點时]"
+_CLOCK_ZH_RE = re.compile(r"(?<!同)(?<!第)(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*[点點时](?!间)"
                           r"(?:(\d{1,2}|[一二两三四五六七八九十]{1,3})分|(半))?")
 
 
@@ -119,7 +125,7 @@ _PAST = re.compile(rf"\b(half\s+past|quarter\s+past|quarter\s+to)\s+(\d{{1,2}}|{
 _DAY_PART_EN = re.compile(r"\s+in the (?:morning|afternoon|evening)\b", re.IGNORECASE)
 _DAY_PART = r"(?:早上|早晨|上午|中午|下午|晚上|傍晚|凌晨|今晚|明晚)"
 _CLOCK_SPAN_RES = (
-    re.compile(rf"{_DAY_PART}?\s*(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})\s*[点點时]"
+    re.compile(rf"{_DAY_PART}?\s*(?<!同)(?<!第)(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})\s*[点點时](?!间)"
                rf"(?:(?:\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})分|半|整)?"),
     re.compile(rf"{_PAST.pattern}(?:{_DAY_PART_EN.pattern})?|\b\d{{1,2}}(?::\d{{2}})?{_DAY_PART_EN.pattern}",
                re.IGNORECASE),

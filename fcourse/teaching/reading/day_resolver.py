@@ -35,13 +35,18 @@ _MONTHS = "january|february|march|april|may|june|july|august|september|october|n
 _MON = rf"(?:{_MONTHS}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?"
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _EN = re.compile(
-    rf"\b(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?:,?\s+\d{{4}})?"
-    rf"|{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?"
+    rf"\b(?:(?:(?:{_WEEKDAYS}),?\s+)?(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?:,?\s+\d{{4}})?"
+    rf"|(?:(?:{_WEEKDAYS}),?\s+)?{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?"
     rf"|(?:(?:next|this|coming|last)\s+)?(?:{_WEEKDAYS})"
     rf"|the\s+day\s+after\s+tomorrow|tomorrow|today|yesterday"
     rf"|(?:in\s+)?(?:the\s+)?(?:past|last)\s+\d+\s+days|\d+\s+days\s+ago)\b", re.IGNORECASE)
-_TODAY_EN = re.compile(r"(?:today|current date|date today)\s*(?:is|:)?\s*(\d{4}-\d{2}-\d{2})", re.IGNORECASE)
+_TODAY_EN = re.compile(rf"(?:today(?:'s date)?|current date|date today)\s*(?:is|:)?\s*(?:(?:{_WEEKDAYS}),?\s*)?"
+                       r"(?:\(\w+\)\s*)?(\d{4}-\d{2}-\d{2})|今天(?:是)?\s*[:：]?\s*(\d{4}-\d{2}-\d{2})", re.IGNORECASE)
 _TODAY_ZH = re.compile(r"今天是\s*(\d{4})年(\d{1,2})月(\d{1,2})日")
+_TODAY_WRITTEN = re.compile(rf"\b(?:today|current date|date today)\s*(?:is|:)\s*"
+                            rf"((?:(?:{_WEEKDAYS}|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?),?\s+)?"
+                            r"(?:\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}|[A-Za-z]{3,9}\s+\d{1,2}(?:st|nd|rd|th)?),?\s+\d{4})\b",
+                            re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -67,12 +72,19 @@ def today_in(texts: list[str]) -> dt.date | None:
     for text in texts:
         m = _TODAY_EN.search(text)
         if m:
-            d = _day(*map(int, m.group(1).split("-")))
+            d = _day(*map(int, (m.group(1) or m.group(2)).split("-")))
             if d:
                 return d
         m = _TODAY_ZH.search(text)
         if m and _day(*map(int, m.groups())):
             return _day(*map(int, m.groups()))
+        m = _TODAY_WRITTEN.search(text)  # "Today is Tuesday, 14 April 2026": a day written out, with its year
+        if m:
+            import dateparser
+
+            got = dateparser.parse(m.group(1), languages=["en"], settings={"STRICT_PARSING": True})
+            if got:
+                return got.date()
     return None
 
 
@@ -81,7 +93,8 @@ def _iso(d: dt.date | None) -> str | None:
 
 
 def _english(span: str, today: dt.date | None, year: int | None) -> tuple[str | None, str]:
-    low = span.lower()
+    # "Wednesday 22 April": the day of the month says which day; the weekday only repeats it
+    low = re.sub(rf"^(?:{_WEEKDAYS}),?\s+(?=(?:the\s+)?\d|{_MON}\s+\d)", "", span.lower())
     m = re.search(r"(\d+)\s+days", low)
     if m:
         return (_iso(today - dt.timedelta(int(m.group(1)))), "days before today") if today else (None, "no today")
@@ -210,6 +223,10 @@ _MONTHS_RE = re.compile(
     rf"\b(?P<name>{_MON})\s+(?P<year>\d{{4}})\b|(?P<zy>\d{{4}})年(?P<zm>\d{{1,2}})月(?!\d{{1,2}}[日号])"
     r"|(?P<iso>\d{4})-(?P<im>\d{2})(?!-\d)|(?P<rel>last month|this month|next month|上个月|上月|本月|这个月|下个月)",
     re.IGNORECASE)
+#: a month alone, with no year and no day ("for May", 五月份): the next such month from today on
+_MONTH_ALONE = re.compile(rf"\b(?:(?:in|for|from|during|through|until|of)\s+)(?P<name>(?!(?-i:may)\b){_MON})"
+                          rf"(?!\s*\d)\b|(?<![\d年])(?P<zm>{_ZH_N})月份?(?!\s*(?:{_ZH_N})\s*[日号])(?!\d)",
+                          re.IGNORECASE)
 
 
 def months_in(text: str, today: dt.date | None = None) -> list[tuple[str, str, str]]:
@@ -232,4 +249,12 @@ def months_in(text: str, today: dt.date | None = None) -> list[tuple[str, str, s
             year, month, why = total // 12, total % 12 + 1, "months from today's"
         if 1 <= month <= 12:
             out.append((m.group(), f"{year:04d}-{month:02d}", why))
+    for m in _MONTH_ALONE.finditer(text) if today and not out else ():
+        name = m.group("name")
+        month = next(i for i, n in enumerate(_MONTH_NAMES, 1) if n.startswith(name.lower()[:3])) if name else \
+            _count(m.group("zm"))
+        if 1 <= month <= 12:
+            year = today.year + (month < today.month)
+            out.append((m.group().split()[-1] if name else m.group(), f"{year:04d}-{month:02d}",
+                        "a month without its year: the next one from today"))
     return out

@@ -69,6 +69,11 @@ def inside(spans: list[tuple[int, int]], pos: int) -> bool:
     return any(s <= pos < e for s, e in spans)
 
 
+_ID = r"[A-Z]{1,5}-?\d+"
+_KEPT = re.compile(rf"\b(?:leave|keep)\s+(?P<v>{_ID})\b(?=\s+(?:alone|as it is|out of it|be|booked|going|on)\b)"
+                   rf"|(?P<w>{_ID})\s*(?:先)?(?:留着|保留|别动|不要动|不动|stays|can stay|is staying)")
+
+
 def excluded_values(text: str) -> set[str]:
     """Values the user excluded: written where a negation reaches, with another value of the same shape outside."""
     spans = negated_spans(text)
@@ -83,6 +88,8 @@ def excluded_values(text: str) -> set[str]:
     for a, b in spans:
         if _IDENTITY.search(text[a:b]) and not _acts(text[a:b]):
             out |= {m.group() for m in TOKEN.finditer(text, a, b) if m.end() <= b}
+    # "leave BH-4411 alone", "keep BH-2", "BH-4411 留着": a value the user keeps is never acted on, alone or not
+    out |= {m.group("v") or m.group("w") for m in _KEPT.finditer(text)}
     # "cancel RES-2 only" / "只退 O-1": the clause that says "only" names what is acted on; other values of the
     # same shape written elsewhere in the turn are excluded
     only = [c for c in _clause_spans(text) if _ONLY.search(text[c[0]:c[1]])]

@@ -27,7 +27,9 @@ from fcourse.teaching.reading.rx import rx
 __all__ = [
     "Candidate",
     "candidates",
+    "contact_spans",
     "example_pattern",
+    "introduced_as_other",
     "preceded_by",
     "table_hits",
     "without_file_names",
@@ -302,7 +304,78 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
                 continue
             out.append(Candidate(value, where, *m.span(), "number next to words of its description" if cued
                              else "number"))
-    return out
+    about, spans = param_text(name, schema), contact_spans(text)
+    # "my phone number is 0176 5551234" names no booking; for a phone parameter it is the whole number
+    out = [c for c in out if not any(a < c.end and c.start < b for a, b in spans)]
+    if _PHONE_WORDS.search(about):
+        out = [Candidate(_as_pattern(text[a:b], schema), where, a, b, "a phone number the user gives as one")
+               for a, b in spans] + out
+    return [c for c in out if not introduced_as_other(text, c.start, about)]
+
+
+def _as_pattern(number: str, schema: dict[str, Any]) -> str:
+    """A phone number as written, or without its spaces and dashes when the parameter's pattern wants digits only."""
+    pattern = schema.get("pattern")
+    try:
+        fits = not isinstance(pattern, str) or re.search(pattern, number) is not None
+    except re.error:
+        fits = True
+    return number if fits else re.sub(r"[\s\-().]", "", number)
+
+
+#: nouns that say what kind of number follows them ("card number", 会员号): a closed class of both languages
+_KIND_NOUNS = frozenset("card phone mobile account member membership patient customer client order booking hold loan "
+                        "ticket policy invoice passport licence license plate registration tracking parcel student "
+                        "employee staff reservation appointment receipt voucher".split())
+_INTRODUCED_EN = re.compile(r"\b([a-z]+)\s+(?:number|no\.?|num|id|#|code)\s*(?:is|was|:|=)?\s*$", re.IGNORECASE)
+_INTRODUCED_ZH = re.compile(r"(客户|用户|卡|会员|户|手机|电话|订单|预约|学员|学号|患者|病历|车牌|运单|快递|身份证"
+                            r"|护照|工)(?:号码|号|编号)?\s*(?:是|为|：|:)?\s*$")
+
+
+def introduced_as_other(text: str, start: int, about: str) -> bool:
+    """Whether the value at ``start`` follows a noun saying it is another kind of number than the parameter's ("My
+    card number is 2007..." for a hold id; "Patient number P-20931" for an appointment; 卡号 for an order)."""
+    from fcourse.teaching.reading.analysis import stem
+
+    before = text[max(0, start - 30):start]
+    m = _INTRODUCED_EN.search(before)
+    if m and m.group(1).lower() in _KIND_NOUNS:
+        return stem(m.group(1).lower()) not in {stem(w) for w in re.findall(r"[a-z]+", about.lower())}
+    m = _INTRODUCED_ZH.search(before)
+    if not m or m.group(1) in about:
+        return False
+    words = {stem(w) for w in re.findall(r"[a-z]+", about.lower())}
+    return not words & {stem(w) for w in _ZH_KINDS[m.group(1)].split()}
+
+
+#: the English words of each Chinese kind noun above, for a parameter described in English (会员号 -> member id)
+_ZH_KINDS = {"客户": "client customer account user", "用户": "user customer account client", "卡": "card",
+             "会员": "member membership", "户": "account customer household", "手机": "phone mobile",
+             "电话": "phone telephone", "订单": "order booking reservation reference ref",
+             "预约": "booking appointment reservation reference ref", "学员": "student learner", "学号": "student",
+             "患者": "patient", "病历": "patient record medical", "车牌": "plate registration vehicle",
+             "运单": "tracking waybill shipment", "快递": "tracking parcel express shipment waybill courier",
+             "身份证": "identity id card", "护照": "passport", "工": "employee staff"}
+
+
+def contact_spans(text: str) -> list[tuple[int, int]]:
+    """Where the user gives a phone number as one ("my mobile is 0151 2223344", 手机号是 139...), or writes one in a
+    phone's own spaced shape ("07700 900123", "+44 20 7946 0958")."""
+    spans = [m.span(1) for m in _CONTACT_NUMBER.finditer(text)]
+    return spans + [m.span() for m in _PHONE_SHAPE.finditer(text) if not any(a <= m.start() < b for a, b in spans)]
+
+
+#: a phone number by its shape: a leading 0 or +, then groups of digits with spaces, 10 to 13 digits in all
+_PHONE_SHAPE = re.compile(r"(?<![\w-])(?:\+\d{1,3}[ -]?|0)\d{2,4}(?:[ -]\d{3,4}){1,3}(?![\w-])")
+
+
+#: a phone number the user introduces as one (closed-class words of both languages): the value of no other parameter
+_PHONE_WORDS = re.compile(r"\b(?:phone|mobile|cell|telephone|tel|whatsapp|fax|contact)\b|电话|手机|联系方式",
+                          re.IGNORECASE)
+_CONTACT_NUMBER = re.compile(
+    r"(?:\b(?:phone|mobile|cell|telephone|tel|whatsapp|fax)(?:\s*(?:number|no\.?|#))?|\bcontact number"
+    r"|\b(?:call|reach|text) me (?:on|at)|\b(?:under )?my number|手机号码|手机号|手机|电话号码|联系电话|电话|联系方式)"
+    r"\s*(?:is\s+|:|：|是|为|on\s+|at\s+)?\s*(\+?\d[\d\s\-()]{4,}\d)", re.IGNORECASE)
 
 
 _PERSON_RE = re.compile(r"(?<![A-Za-z])((?:[A-Z][a-z]+(?:['’]s\b)?\s+)*[A-Z][a-z]+)(?:['’]s)?(?![A-Za-z])")

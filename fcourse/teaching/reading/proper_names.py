@@ -27,8 +27,8 @@ __all__ = ["asks_for_a_name", "not_a_name", "ordinary_word", "proper_name"]
 _NAME_CUE_EN = re.compile(r"\b(?i:named|called|(?:his|her|their|my|the)? ?name(?: is|:)?)\s+(?P<v>[^\s,.;!?，。；！？]+"
                           r"(?:\s+[A-Z0-9][^\s,.;!?，。；！？]*)*)")
 #: a self-introduction with a full name ("I'm Tomasz Wierzbicki", "this is Ana Ruiz"): two capitalised words at least
-_SELF_CUE_EN = re.compile(r"\b(?:I'm|I’m|I am|[Tt]his is|[Mm]y name's)\s+(?P<v>[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
-                          r"(?:\s+[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?)+)")
+_SELF_CUE_EN = re.compile(r"\b(?:I'm|I’m|I am|[Tt]his is|[Ii]t's|[Ii]t’s|[Mm]y name's)\s+"
+                          r"(?P<v>[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?)+)")
 _NAME_CUE_ZH = re.compile(r"(?:名字是|名字叫|名叫|姓名是|(?:姓名|名字)[:：]?|叫做|叫)\s*"
                           r"(?P<v>[\u4e00-\u9fff]{2,4}|[A-Za-z]+)")
 _WORD = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
@@ -37,7 +37,8 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?。！？]\s*|[\"“]\s*)$")
 # English function words that may open a sentence capitalised (a closed class, as in ``meaning``)
 _OPENERS = frozenset("""a an the and or but if so to of for in on at by with from i my our your his her their its
 this that these those there here what which who when where why how can could would should will please hi hey
-dear thanks thank yes no ok okay book put add send get make set let tell find give show""".split())
+dear thanks thank yes no ok okay book put add send get make set let tell find give show it it's don't doesn't
+didn't can't won't isn't""".split())
 
 
 def asks_for_a_name(name: str, schema: dict[str, Any]) -> bool:
@@ -148,8 +149,15 @@ _SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林
 _DOUBLE_SURNAMES = frozenset("欧阳 诸葛 司马 上官 东方 皇甫 慕容 令狐 司徒 公孙 夏侯 尉迟 长孙 宇文".split())
 
 
+#: kinship and social nouns: "张伟的妈妈" names the mother, not 张伟 (a closed class)
+_KIN_ZH = re.compile(r"妈|爸|母|父|儿|女|哥|姐|弟|妹|爷|奶|外公|外婆|叔|阿姨|舅|姑|老婆|老公|妻|夫|朋友|同学|同事|孩子")
+
+
 def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
     """The name in ``text`` for a name parameter, and how it was found; None to keep the free-text ``picked``."""
+    owner = re.fullmatch(r"([\u4e00-\u9fff]{1,4})的([\u4e00-\u9fff]+)", picked or "")
+    if owner and not _KIN_ZH.match(owner.group(2)):  # "豆豆的狂犬(疫苗)": 豆豆 is the name, the rest is its thing
+        return owner.group(1), "the name before 的 (what follows is its thing)"
     for cue in (_NAME_CUE_ZH, _NAME_CUE_EN, _SELF_CUE_EN):
         m = cue.search(text)
         if m and m.group("v").strip():
@@ -161,10 +169,11 @@ def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
     if len(names) != 1:
         return None
     name = names[0]
-    # the free text's pick stands when it is the name, or a short run of the text the name is not in - unless the
-    # name is a person's by jieba's tagger and the pick holds none ("报名人陈刚": 陈刚, not "全马" before it)
-    if picked is not None and (picked == name or name not in picked and picked in text and len(picked) <= len(name)
-                               and not (name in chinese and not chinese_names(picked))):
+    # the free text's pick stands when it could be a name and is the name, or a short run of the text the name is not
+    # in - unless the name is a person's by jieba's tagger and the pick holds none ("报名人陈刚": 陈刚, not "全马")
+    if picked is not None and not not_a_name(picked) and (
+            picked == name or name not in picked and picked in text and len(picked) <= len(name)
+            and not (name in chinese and not chinese_names(picked))):
         return None
     return name, "written as a name (capitalised words, or a person's name by jieba's tagger)"
 
@@ -180,11 +189,13 @@ def not_a_name(value: str) -> bool:
     from fcourse.teaching.reading.dates import time_spans
     from fcourse.teaching.reading.day_resolver import dates_in
 
-    if dates_in(value) or time_spans(value):
+    if dates_in(value) or time_spans(value) or re.search(r"\d", value):  # a name has no digits ("TL-4388")
         return True
     if re.search(r"[\u4e00-\u9fff]", value):
         tags = [tag for word, tag in _tagged(value) if word.strip()]
-        return bool(tags) and all(t.startswith(_NO_NAME_TAGS) for t in tags)
+        # a run longer than a name that ends on a measure word or numeral ("家狗狗豆豆约个") is words cut from a request
+        cut = len(value) > 4 and tags[-1].startswith(("q", "m"))
+        return bool(tags) and (cut or all(t.startswith(_NO_NAME_TAGS) for t in tags))
     words = re.findall(r"[A-Za-z]+", value)
     return bool(words) and all(w.islower() and ordinary_word(w) for w in words)
 

@@ -89,6 +89,8 @@ def candidates_in(context: str, tool: dict[str, Any], name: str) -> list[tuple[s
     if not found:
         label = label_of(name).en.lower()
         found = [m.group(2).strip() for m in _LINE_PAIR.finditer(context) if m.group(1).strip().lower() == label]
+    if not found:
+        found = _codes_alike(context, name, schema)
     found = list(dict.fromkeys(found))
     from fcourse.teaching.deciding.context_choice import _attributes
 
@@ -103,6 +105,34 @@ def candidates_in(context: str, tool: dict[str, Any], name: str) -> list[tuple[s
             about = [v.strip().rstrip(".") for _, v in _LINE_PAIR.findall(stretch)][:3]
         out.append((value, about))
     return [(v, ", ".join(a)) for v, a in out]
+
+
+#: a code as the context writes one: an optional Chinese prefix, then runs of capitals and digits joined by one
+#: hyphen, dot, middle dot or space ("B-GX 1024", 京A·12345, 3301-0021, 4471)
+_CODE_TOKEN = re.compile(r"(?<![\w-])[\u4e00-\u9fff]?[A-Z0-9]+(?:[-·. ][A-Z0-9]+)*(?![\w-])")
+
+
+def _codes_alike(context: str, name: str, schema: dict[str, Any]) -> list[str]:
+    """The codes of one shape the context holds for an identifier parameter ("two accounts: 4471 ... and 9902 ...",
+    "plate B-GX 1024, ... plate B-KL 7731"): the one group of two to five codes of the same shape (dates, times and
+    phone numbers left out), else none."""
+    from fcourse.teaching.deciding.value_kinds import names_code
+    from fcourse.teaching.reading.dates import time_spans
+    from fcourse.teaching.reading.day_resolver import dates_in
+
+    if not names_code(name, schema):
+        return []
+    busy = list(time_spans(context)) + [(m.start, m.end) for m in dates_in(context)]
+    groups: dict[str, list[str]] = {}
+    for m in _CODE_TOKEN.finditer(context):
+        token = m.group().strip(". ")
+        if len(re.sub(r"\W", "", token)) < 4 or not re.search(r"\d", token) or any(
+                a < m.end() and m.start() < b for a, b in busy):
+            continue
+        shape = re.sub(r"[A-Z0-9]+", "X", re.sub(r"^[\u4e00-\u9fff]", "", token))
+        groups.setdefault(shape, []).append(token)
+    fitting = [list(dict.fromkeys(g)) for g in groups.values() if 2 <= len(set(g)) <= 5]
+    return fitting[0] if len(fitting) == 1 else []
 
 
 def _named(cands: list[tuple[str, str]], zh: bool) -> list[str]:

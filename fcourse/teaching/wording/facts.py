@@ -27,7 +27,7 @@ from typing import Any
 
 from fcourse.teaching.reading.field_words import Label, Unit, label_of, unit_of_currency
 
-__all__ = ["PLACES", "Fact", "Reading", "read_result", "unwrap"]
+__all__ = ["PLACES", "Fact", "Reading", "read_result", "stated_currency", "unwrap"]
 
 #: fields that say how the call went, not what it found (the caller reads them for failures)
 _META = frozenset({"ok", "success", "retry_safe", "retryable", "error", "error_code", "code"})
@@ -124,6 +124,20 @@ def _amounts(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+#: a currency a tool's text states for its amounts: "(元)", "in euros", "price in GBP" (closed class of codes and names)
+_STATED_CURRENCY = re.compile(r"[（(]\s*(元|人民币|RMB|CNY|EUR|€|GBP|£)\s*[)）]"
+                              r"|\bin (CNY|RMB|yuan|EUR|euros?|GBP|pounds?)\b|以(元|人民币)(?:为单位|计)",
+                              re.IGNORECASE)
+_CODES = {"元": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "eur": "EUR", "€": "EUR",
+          "euro": "EUR", "euros": "EUR", "gbp": "GBP", "£": "GBP", "pound": "GBP", "pounds": "GBP"}
+
+
+def stated_currency(texts: list[str]) -> str | None:
+    """The one currency the tools' texts state for amounts, or None (none, or more than one)."""
+    found = {_CODES[next(g for g in m.groups() if g).lower()] for t in texts for m in _STATED_CURRENCY.finditer(t)}
+    return found.pop() if len(found) == 1 else None
+
+
 def _facts(record: dict[str, Any], asked: frozenset[str], inherited: str | None = None) -> tuple[Fact, ...]:
     """A record's fields as facts; its ``currency`` (or the enclosing record's) goes with its amounts."""
     currency = _currency(record) or inherited
@@ -147,14 +161,15 @@ def _record(record: dict[str, Any], asked: frozenset[str], currency: str | None 
     return Reading(title, tuple(f for f in facts if f is not title))
 
 
-def read_result(result: Any, arguments: dict[str, Any] | None = None) -> Reading:
-    """``result`` (parsed JSON, or text) as facts; a field repeating one of the call's ``arguments`` is the subject."""
+def read_result(result: Any, arguments: dict[str, Any] | None = None, currency: str | None = None) -> Reading:
+    """``result`` (parsed JSON, or text) as facts; a field repeating one of the call's ``arguments`` is the subject.
+    ``currency``: the one the tools state for their amounts ("缴费金额（元）"), for an amount the result gives bare."""
     data, message = unwrap(result)
     asked = frozenset(str(v).strip().lower() for v in (arguments or {}).values()
                       if isinstance(v, (str, int, float)) and not isinstance(v, bool))
     extra = {"message": message} if message else {}
     if isinstance(data, dict):
-        facts = _facts(data, asked)
+        facts = _facts(data, asked, currency)
         # every field is said (issue 36); a place the call was made for leads the sentence ("In Berlin, ...")
         subject = next((f for f in facts if f.kind == "text" and str(f.value).strip().lower() in asked
                         and set(f.label.words) & PLACES), None)

@@ -24,6 +24,8 @@ from fcourse.teaching.deciding.filling import Proposal
 from fcourse.teaching.deciding.halts import Halt
 from fcourse.teaching.deciding.intents import Act
 from fcourse.teaching.deciding.routing import SENTENCE_TERM, Routing, tool_profile
+from fcourse.teaching.deciding.value_kinds import HOLDINGS as _HOLDINGS
+from fcourse.teaching.deciding.value_kinds import QUESTION_AS_QUERY
 from fcourse.teaching.reading.analysis import analyse
 from fcourse.teaching.reading.documents import ACTS_NOT
 from fcourse.teaching.reading.freetext import CUT_FROM_AROUND
@@ -125,20 +127,17 @@ _WORLD = re.compile(r"^\W*(?:who|whom|whose|when|why|how come|what year|which ye
                     r"|\b(?:what(?:'s| is) the difference|difference between|invented|discovered|painted|wrote)\b"
                     r"|谁|哪一年|哪年|什么时候|为什么|为啥|怎么会|区别|有什么不同|发明|发现", re.IGNORECASE)
 #: words that ask about what the service itself holds or does: "do you have", "in stock", 你们, 馆里, 有没有
-_HOLDINGS = re.compile(r"\b(?:you|your|yours|we|our|us|in stock|available|availability|stock|sell|carry|here|this"
-                       r"|these|on display|on show)\b|你们|您们|贵店|本店|本馆|馆里|馆内|店里|店内|这里|这儿|有没有"
-                       r"|有哪些"
-                       r"|有卖|在售|库存|现货|可借|能借|展出|展品|我", re.IGNORECASE)
 
 
 def _world_question(latest: str, filled: Any) -> bool:
     """A question about the world ("Who painted the Mona Lisa?", 月季和玫瑰有什么区别？) that a tool would only get as
     a search for its words: no value of its own, nothing about what the service holds or the user's own things."""
     cut = ("the whole request", *CUT_FROM_AROUND)
-    words = any(str(p.get("how", "")).startswith(cut) for p in filled.provenance)
+    asked = any(str(p.get("how", "")).startswith(QUESTION_AS_QUERY) for p in filled.provenance)  # value_kinds
+    words = asked or any(str(p.get("how", "")).startswith(cut) for p in filled.provenance)
     own = [p for p in filled.provenance if p.get("source") == "latest user turn"
            and not str(p.get("how", "")).startswith(cut)]
-    return words and not own and bool(_WORLD.search(latest)) and not _HOLDINGS.search(latest) \
+    return words and not own and bool(asked or _WORLD.search(latest)) and not _HOLDINGS.search(latest) \
         and bool(_QUESTION_END.search(latest.strip()))
 
 

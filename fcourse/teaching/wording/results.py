@@ -30,7 +30,7 @@ from fcourse.teaching.deciding.conversation import text_of
 from fcourse.teaching.reading.field_words import label_of
 from fcourse.teaching.reading.glossary import cue_words
 from fcourse.teaching.wording.capabilities import looks_up
-from fcourse.teaching.wording.facts import read_result
+from fcourse.teaching.wording.facts import read_result, stated_currency
 from fcourse.teaching.wording.phrasing import sentence
 
 __all__ = ["compose_answer", "failure_of", "pending_of"]
@@ -42,7 +42,8 @@ _PENDING_STATUSES = {"PENDING", "UNKNOWN", "IN_PROGRESS", "PROCESSING"}
 #: a status whose words say the outcome is not settled yet ("pending_review", "awaiting_approval")
 _PENDING_WORDS = re.compile(r"^(?:pending|awaiting|processing|in[ _]progress|queued)(?:[ _]\w+)?$", re.IGNORECASE)
 #: a failure that says the thing asked for does not exist (closed-class words of both languages)
-_NOT_FOUND = re.compile(r"not found|no \w+ found|no such|does not exist|doesn't exist|unknown|找不到|不存在|未找到"
+_NOT_FOUND = re.compile(r"not[ _]found|no \w+ found|no such|does not exist|doesn't exist|unknown|no (?:record|match)"
+                        r"|matches no|找不到|不存在|未找到"
                         r"|没有找到",
                         re.IGNORECASE)
 _ERROR_STATUSES = {"error", "failed", "failure", "execution_error", "timeout", "unknown_tool",
@@ -169,6 +170,18 @@ def _plain(text: str, call: _Call) -> str | None:
     return text
 
 
+#: units a service abbreviates and a person writes out ("within 48h" -> "within 48 hours")
+_UNITS = (("h|hr|hrs", "hour"), ("min|mins", "minute"), ("d", "day"), ("wk|wks", "week"), ("mo|mos", "month"))
+
+
+def _spelt_out(text: str) -> str:
+    """A service's reason as a person writes it: its abbreviated units spelt out."""
+    for short, unit in _UNITS:
+        text = re.sub(rf"\b(\d+)\s?(?:{short})\b",
+                      lambda m, u=unit: f"{m.group(1)} {u}{'' if m.group(1) == '1' else 's'}", text)
+    return text
+
+
 def _category(result: Any) -> tuple[str, bool | None]:
     words = json.dumps(result, ensure_ascii=False) if not isinstance(result, str) else result
     retry = result.get("retry_safe", result.get("retryable")) if isinstance(result, dict) else None
@@ -206,8 +219,8 @@ def _failure_sentence(result: Any, call: _Call, zh: bool, said: str) -> str:
     timed_out = category == "uncertain"
     if timed_out and looks_up(call.tool):  # a look-up that timed out changed nothing: ask again
         category = "temporary"
-    if category in ("input", "failed") and _NOT_FOUND.search(_message(result) or json.dumps(result,
-                                                                                              ensure_ascii=False)):
+    if category in ("input", "failed") and (_NOT_FOUND.search(_message(result))  # its message, or its code
+                                             or _NOT_FOUND.search(json.dumps(result, ensure_ascii=False))):
         category = "not_found"
     ids = _ids(call, said, zh)
     fields = [label_of(k).zh_in() if zh else label_of(k).en for k in call.arguments
@@ -223,7 +236,7 @@ def _failure_sentence(result: Any, call: _Call, zh: bool, said: str) -> str:
     # permission is said in the reply's words, never by repeating the service's message
     plain = _plain(_message(result), call) if category in ("refused", "input", "failed") else None
     if plain:
-        why = plain if not zh or _CJK.search(plain) else f"「{plain}」"
+        why = f"「{plain}」" if zh and not _CJK.search(plain) else plain if zh else _spelt_out(plain)
     if category == "uncertain":
         if zh:
             head = f"抱歉，{ids or '现在'}无法确认{'' if ids else '它'}是否已经完成：{why}。"
@@ -284,6 +297,7 @@ def compose_answer(assistant: dict[str, Any], tool_messages: list[dict[str, Any]
     lines: list[str] = []
     results: list[dict[str, Any]] = []
     said = said + "\n" + "\n".join(text_of(m.get("content")) for m in tool_messages)
+    currency = stated_currency([json.dumps(t, ensure_ascii=False) for t in by_name.values()])
     for msg in tool_messages:
         result = _parse(text_of(msg.get("content")))
         call = _call(calls.get(msg.get("tool_call_id")), by_name)
@@ -291,14 +305,14 @@ def compose_answer(assistant: dict[str, Any], tool_messages: list[dict[str, Any]
         pending = pending_of(result)
         failure = None if pending else failure_of(result)
         if pending and isinstance(result, dict) and looks_up(call.tool):  # a status read, not an outcome unknown
-            lines.append(sentence(read_result(result, call.arguments), zh, cues) + (
+            lines.append(sentence(read_result(result, call.arguments, currency), zh, cues) + (
                 "目前还没有最终确认。" if zh else " It isn't final yet."))
         elif pending and isinstance(result, dict):
             lines.append(_pending_sentence(result, call, zh, said, cues))
         elif failure:
             lines.append(_failure_sentence(result, call, zh, said))
         else:
-            lines.append(sentence(read_result(result, call.arguments), zh, cues))
+            lines.append(sentence(read_result(result, call.arguments, currency), zh, cues))
         name = (calls.get(msg.get("tool_call_id")) or {}).get("function", {}).get("name", "the tool")
         results.append({"tool_call_id": msg.get("tool_call_id"), "tool": name, "failed": failure is not None,
                         "failure": failure, "pending": pending})

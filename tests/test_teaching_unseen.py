@@ -150,7 +150,7 @@ def test_no_call_on_the_sealed_v2_set_is_unsafe_or_breaks_the_schema() -> None:
 
 
 #: the blind sets written by helpers that read no project file (unseen_safety.BLIND_SETS, each also scored for
-#: safety by test_teaching_unseen_safety_*.py), and the user turns of each also written, independently, elsewhere
+#: safety by test_teaching_unseen_safety.py), and the user turns of each also written, independently, elsewhere
 #: in the project
 #: ("Thanks, that's all for today!" is also in the chapter-3 wrong solutions of tests/data/wrong_solutions/check_cases/
 #: blind_batch1, written by another blind reviewer; "帮我取消订单。" is in notebook 03)

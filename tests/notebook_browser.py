@@ -446,3 +446,17 @@ def _switchboard(page: Any) -> None:
 
 
 EXTRA_CHECKS: dict[str, Callable[[Any], None]] = {"00": _start_here, "04": _switchboard}
+
+
+def checks_for(notebooks: list[str]) -> tuple[Any, Any]:
+    """The module fixture that opens and starts ``notebooks``, and the test of each (one pair per test file)."""
+
+    @pytest.fixture(scope="module")
+    def opened(browser: Any, lab: Lab) -> Iterator[dict[str, Opened]]:
+        yield from notebooks_started(browser, lab, notebooks)
+
+    @pytest.mark.parametrize("notebook", notebooks)
+    def test_notebook_runs_clean_draws_and_its_panels_respond(opened: dict[str, Opened], notebook: str) -> None:
+        check_notebook_in_lab(opened[notebook])
+
+    return opened, test_notebook_runs_clean_draws_and_its_panels_respond

@@ -4,20 +4,7 @@ headless Chromium: Restart & Run All gives no error output, every diagram is dra
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
-from notebook_browser import NOTEBOOKS, Lab, Opened, browser, check_notebook_in_lab, lab, notebooks_started  # noqa: F401
+from notebook_browser import NOTEBOOKS, browser, checks_for, lab  # noqa: F401 - the fixtures
 
 HERE = [nb.name for nb in NOTEBOOKS if nb.name < "03"]
-
-
-@pytest.fixture(scope="module")
-def opened(browser: Any, lab: Lab) -> Iterator[dict[str, Opened]]:  # noqa: F811 - the fixtures above
-    yield from notebooks_started(browser, lab, HERE)
-
-
-@pytest.mark.parametrize("notebook", HERE)
-def test_notebook_runs_clean_draws_and_its_panels_respond(opened: dict[str, Opened], notebook: str) -> None:
-    check_notebook_in_lab(opened[notebook])
+opened, test_notebook_runs_clean_draws_and_its_panels_respond = checks_for(HERE)

@@ -299,7 +299,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
                 got = free_text(param, schema, texts[where], sources.anchors,
                                 reserved[where] + time_reserved[where], param in required or sources.every_text)
                 if asks_for_a_name(param, schema):  # "my daughter Lily Zhang in with ..." -> "Lily Zhang"
-                    # words that are plainly no name ("arriving August 20", "still stands", "明天入住") are asked for
+                    # words that are plainly no name ("arriving August 20", "as planned", "明天入住") are asked for
                     got = proper_name(texts[where], got[0] if got else None) or (
                         None if got and not_a_name(got[0]) else got)
                 elif not got and param in required and where in latest_idx:
@@ -315,7 +315,7 @@ def fill_arguments(parameters: dict[str, Any] | None, sources: Sources) -> Fille
             else:  # an optional text is the user's to give: a preference in the context is not a request
                 label = None if param not in required else code_in_context(param, schema, sources.context) \
                     if names_code(param, schema) else label_value(param, schema, sources.context)
-                if label and not (asks_for_a_name(param, schema) and not_a_name(str(label[0]))):  # "TL-43 (衬衫)"
+                if label and not (asks_for_a_name(param, schema) and not_a_name(str(label[0]))):  # "RX-22 (西装)"
                     note(param, label[0], origins[-1], f"label {label[1]!r} in the context")
             continue
         found = False

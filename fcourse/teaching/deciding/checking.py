@@ -4,7 +4,7 @@ Introduced in chapter 3 ("the model proposes, code decides" starts inside the mo
 4's ``Proposal`` and returns a checked one, with a ``checks`` entry for every value it changed, added or removed:
 
 1. **Excluded values** - a value the user put only in a negated clause ("don't refund O-100, just cancel O-200",
-   "refund O-311 but not O-312", "all except DB-7") is never used.
+   "refund O-311 but not O-312", "all except KY-3") is never used.
 2. **Where a value came from** - a value taken from the system/developer context is kept only when the context
    names this parameter (its name or a word of its description) and holds no other value of the same shape. The
    "today" a conversation states is a reference for dates, not a value. Several candidates, none chosen: ask back.
@@ -244,7 +244,7 @@ def _check_one(conversation: Conversation, text: str, params: dict[str, Any], f:
 
     context_fan: tuple[str, list[Any]] | None = None
     for name in list(args):
-        if isinstance(args[name], list) and any(str(v) in excluded for v in args[name]):  # "all except DB-7712"
+        if isinstance(args[name], list) and any(str(v) in excluded for v in args[name]):  # "all except KY-3"
             kept = [v for v in args[name] if str(v) not in excluded]
             add(name, kept, "the values the user did not exclude") if kept else drop(name, "the user excluded it")
             continue

@@ -346,13 +346,13 @@ def contradicted(context: str, value: str, user: str, today: dt.date | None) -> 
     return None
 
 
-#: a day the user gives about themselves, not about the thing ("I'm away till Thursday", "back on Friday")
+#: a day the user gives about themselves, not about the thing ("I'm abroad until Monday", "back on Friday")
 _OWN_DAY = re.compile(r"\b(?:till|until|til|away|back|from|after|since|before)\s+(?:on\s+|next\s+|this\s+)?$"
                       r"|(?:到|直到|之前|以后|之后|回来|出差到)\s*$", re.IGNORECASE)
 
 
 def _only_the_users_own_day(shared: set[str], said: str, today: dt.date | None) -> bool:
-    """Whether all the user shares with a candidate is a day they gave about themselves ("away till Thursday" and a
+    """Whether all the user shares with a candidate is a day they gave about themselves ("abroad until Monday" and a
     parcel to collect by Thursday): that picks no parcel."""
     from fcourse.teaching.reading.day_resolver import dates_in
 

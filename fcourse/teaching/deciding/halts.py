@@ -21,7 +21,6 @@ any request.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from fcourse.teaching.deciding.conversation import Conversation, text_of
 from fcourse.teaching.deciding.refusals import CUE, Halt, read_refusal
@@ -133,7 +132,7 @@ def _negated_verb(clause: str) -> str | None:
 
 def _kind_of(clause: str) -> tuple[str, str | None]:
     """What one clause does: filler, thanks, farewell, stop, retract, negated (with its verb), defer, or other."""
-    clause = re.sub(r"([\u4e00-\u9fff]{2,4})\1+", r"\1", clause)  # 算了算了, 不要了不要了: said twice, meant once
+    clause = _once(clause)
     body = _LEAD.sub("", clause).strip() or clause.strip()
     low = body.lower().strip(" '\"")
     if _FILLER.match(clause.strip()):
@@ -202,14 +201,16 @@ _STILL_ASKS = re.compile(r"\b(?:please|can you|could you|would you|instead|rathe
 
 def _called_off(kinds: list[tuple[tuple[str, str | None], str]]) -> Halt | None:
     """A bare "wait, stop" or a formula that takes it back ("scrap that", 算了) after which the turn asks for nothing
-    more - only halting clauses, or reasons ("周六好像要下雨") - calls off whatever came before it in the turn."""
+    more - only halting clauses, or reasons ("那天我得加班") - calls off whatever came before it in the turn."""
     at = next((i for i, ((k, verb), c) in enumerate(kinds) if k in ("stop", "retract") and (
         _STOP_WHOLE.match(f := _bare(c)) or _RETRACT.match(f)) or k == "negated" and verb and any(
-            verb in before for (_, _), before in kinds[:i])), None)  # "帮我取消了吧……不取消了": the same verb
+            verb in before for (_, _), before in kinds[:i])), None)  # "帮我退了吧……算了不退了": the same verb
     if at is None or at == 0 and all(k != "other" for (k, _), _ in kinds):
         return None  # nothing to call off before it, and nothing after it: the clause-by-clause reading decides
     after = kinds[at:]
-    if any(k == "other" and (_STILL_ASKS.search(c) or {t.key[1:] for t in _analyse(c).terms} & _ACTIONS()
+    from fcourse.teaching.reading.analysis import analyse
+
+    if any(k == "other" and (_STILL_ASKS.search(c) or {t.key[1:] for t in analyse(c).terms} & _ACTIONS()
                              or _short_day(c)) for (k, _), c in after):
         return None
     said = " / ".join(c for (k, _), c in after if k not in ("filler", "thanks", "other"))
@@ -220,24 +221,20 @@ def _short_day(clause: str) -> bool:
     """A clause that is little more than a day or a time ("Wait, Friday instead."): a correction, not a reason."""
     from fcourse.teaching.reading.dates import time_spans
 
-    spans = [(a, b) for a, b in time_spans(clause)] + [m.span() for m in re.finditer(_DAY_WORDS, clause, re.I)]
+    spans = time_spans(clause)
     rest = "".join(ch for i, ch in enumerate(clause) if not any(a <= i < b for a, b in spans))
     return bool(spans) and (len(rest.split()) <= 1 if clause.isascii() else len(rest.strip(" 吧呢啊了")) <= 1)
 
 
-_DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|周[一二三四五六日天]|星期[一二三四五六日天]"
+def _once(clause: str) -> str:
+    """A clause said twice and meant once (别了别了, 不用了不用了) as said once."""
+    return re.sub(r"([\u4e00-\u9fff]{2,4})\1+", r"\1", clause)
 
 
 def _bare(clause: str) -> str:
-    """A clause without its leading fillers, said once (算了算了 -> 算了), lower-case."""
-    clause = re.sub(r"([\u4e00-\u9fff]{2,4})\1+", r"\1", clause)
+    """A clause without its leading fillers, said once, lower-case."""
+    clause = _once(clause)
     return (_LEAD.sub("", clause).strip() or clause.strip()).lower().strip(" '\"")
-
-
-def _analyse(text: str) -> Any:
-    from fcourse.teaching.reading.analysis import analyse
-
-    return analyse(text)
 
 
 def _asks_something(text: str) -> bool:

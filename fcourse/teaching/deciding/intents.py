@@ -110,7 +110,7 @@ def _given_in_full(conversation: Conversation, routing: Routing) -> list[dict[st
     return [dict(complete[0], fits=True, _given_in_full=True)]
 
 
-_CUT = (*CUT_FROM_AROUND, AFTER_COLON, "schema default", "not ")  # "Quick question: ..." gives no query
+_CUT = (*CUT_FROM_AROUND, AFTER_COLON, "schema default", "not ")  # "Just wondering: ..." gives no query
 
 
 def _segments(latest: str, focuses: list[int | None]) -> dict[int, tuple[int, int]]:

@@ -166,7 +166,7 @@ def _false_record(text: str) -> Halt | None:
     return None
 
 
-#: changing or ending another person's own booking for them ("cancel hers for her", 帮她把明天的课取消了): a verb of
+#: changing or ending another person's own booking for them ("move his for him", 替他把周三的课退了): a verb of
 #: changing something that exists, with the other person as its owner; making a new booking for them is not this
 _FOR_THEM = re.compile(r"\b(?:cancel|change|move|reschedule|refund|delete|remove|drop|withdraw|transfer|swap)\b"
                        r"(?:(?!\b(?:and|my|then|also|not)\b)[^.?!,;—–]){0,40}"

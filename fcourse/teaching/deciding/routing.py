@@ -288,7 +288,7 @@ def score_tools(tools: list[dict[str, Any]], query: dict[str, _QueryTerm], thres
                    or (allows == "read-only" and (effect or own and acts(tool, main, searches)
                                                   and not said_lead(tool, latest, [q.surface for _, q in
                                                                                     meaning[index]]))))
-        lead = lead_verb(str(function_of(tool).get("description") or ""))  # "Shorten a stay": no concept, a word
+        lead = lead_verb(str(function_of(tool).get("description") or ""))  # "Trim a hedge": no concept, a word
         refused = bool(main and "#" + main in negated and "#" + main not in query) or bool(  # "don't restart anything"
             lead and stem(lead) in negated and stem(lead) not in query)
         contributions.sort(key=lambda c: (-c[0], c[1].key))

@@ -88,7 +88,7 @@ _ASKS_RE = re.compile(r"帮我|给我|请|麻烦|\bplease\b|\bcan you\b|\bcould 
                       re.IGNORECASE)
 
 
-#: a few words that announce the turn before a colon ("Quick question:", "One more thing -", 问一下：)
+#: a few words that announce the turn before a colon ("Small question:", "One more thing -", 问一下：)
 _PREAMBLE = re.compile(r"^\W*(?:(?:a |one )?(?:quick|small|silly|random|last|another|general)?\s*"
                        r"(?:question|query|thing|one more thing)|by the way|btw|just curious"
                        r"|问一下|问个问题|顺便问一下|请问一下)\s*[:：,，\-–—]\s*",
@@ -123,7 +123,7 @@ def speech_act(text: str) -> str:
 
     A heuristic on cue words, not understanding; the record shows which act was read.
     """
-    text = _PREAMBLE.sub("", text)  # "Quick question: what ...?" is the question after the colon
+    text = _PREAMBLE.sub("", text)  # "Small question: why ...?" is the question after the colon
     if _META_RE.search(text) and not _dated_or_counted(text):
         return "meta"
     if _CREATIVE_RE.search(text):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from fcourse.teaching.reading.extract import PHONE_NOUNS
 from fcourse.teaching.reading.params import param_text
 
 __all__ = ["HOLDINGS", "QUESTION_AS_QUERY", "code_in", "code_in_context", "is_code", "misfits", "names_code"]
@@ -79,7 +80,7 @@ def code_in_context(name: str, schema: dict[str, Any], context: str) -> tuple[st
     return None
 
 
-_PHONE = re.compile(r"\b(?:phone|mobile|telephone|tel|cell)\b|电话|手机", re.IGNORECASE)
+_PHONE = re.compile(PHONE_NOUNS, re.IGNORECASE)
 _QUERY = re.compile(r"\b(?:query|keywords?|search|terms?)\b|关键词|关键字|搜索|检索", re.IGNORECASE)
 #: a question's own words: a search query holding one is the question itself, which no search answers
 _QUESTION_WORDS = re.compile(r"\b(?:what|which|why|how|who|whom|whose|when|where)\b"
@@ -96,7 +97,7 @@ HOLDINGS = re.compile(r"\b(?:you|your|yours|we|our|us|in stock|available|availab
 
 def misfits(arguments: dict[str, Any], properties: dict[str, Any], said: str = "") -> dict[str, str]:
     """Parameter -> why its value is not of the kind the parameter names: a phone number with no number in it
-    ("有问题就打我"), or a search query that is a whole question ("主要能练到哪些肌肉", "how do I fix a puncture") when
+    ("晚点打给我"), or a search query that is a whole question ("划船机主要练哪里", "how do I fix a puncture") when
     the turn ``said`` asks nothing about what the service holds ("which ... do you have" is a search)."""
     out: dict[str, str] = {}
     for name, value in arguments.items():

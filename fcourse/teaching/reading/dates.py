@@ -34,7 +34,7 @@ _MONTH = (r"(?:january|february|march|april|may|june|july|august|september|octob
           r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?")
 _TIME_RES = (
     re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?"),
-    # a day of a month, with its weekday ("Wednesday 22 April", "April 22nd, 2026"): 22 is no hour
+    # a day of a month, with its weekday ("Friday 7 August", "August 7th, 2026"): 7 is no hour
     re.compile(rf"\b(?:{_WEEKDAY},?\s+)?(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
                rf"|(?!(?-i:may)\b){_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b(?:,?\s+\d{{4}})?", re.IGNORECASE),
     re.compile(

@@ -78,7 +78,7 @@ def today_in(texts: list[str]) -> dt.date | None:
         m = _TODAY_ZH.search(text)
         if m and _day(*map(int, m.groups())):
             return _day(*map(int, m.groups()))
-        m = _TODAY_WRITTEN.search(text)  # "Today is Tuesday, 14 April 2026": a day written out, with its year
+        m = _TODAY_WRITTEN.search(text)  # "Today is Monday, 3 August 2026": a day written out, with its year
         if m:
             import dateparser
 
@@ -93,7 +93,7 @@ def _iso(d: dt.date | None) -> str | None:
 
 
 def _english(span: str, today: dt.date | None, year: int | None) -> tuple[str | None, str]:
-    # "Wednesday 22 April": the day of the month says which day; the weekday only repeats it
+    # "Friday 7 August": the day of the month says which day; the weekday only repeats it
     low = re.sub(rf"^(?:{_WEEKDAYS}),?\s+(?=(?:the\s+)?\d|{_MON}\s+\d)", "", span.lower())
     m = re.search(r"(\d+)\s+days", low)
     if m:
@@ -223,7 +223,7 @@ _MONTHS_RE = re.compile(
     rf"\b(?P<name>{_MON})\s+(?P<year>\d{{4}})\b|(?P<zy>\d{{4}})年(?P<zm>\d{{1,2}})月(?!\d{{1,2}}[日号])"
     r"|(?P<iso>\d{4})-(?P<im>\d{2})(?!-\d)|(?P<rel>last month|this month|next month|上个月|上月|本月|这个月|下个月)",
     re.IGNORECASE)
-#: a month alone, with no year and no day ("for May", 五月份): the next such month from today on
+#: a month alone, with no year and no day ("during June", 九月份): the next such month from today on
 _MONTH_ALONE = re.compile(rf"\b(?:(?:in|for|from|during|through|until|of)\s+)(?P<name>(?!(?-i:may)\b){_MON})"
                           rf"(?!\s*\d)\b|(?<![\d年])(?P<zm>{_ZH_N})月份?(?!\s*(?:{_ZH_N})\s*[日号])(?!\d)",
                           re.IGNORECASE)

@@ -88,7 +88,7 @@ def excluded_values(text: str) -> set[str]:
     for a, b in spans:
         if _IDENTITY.search(text[a:b]) and not _acts(text[a:b]):
             out |= {m.group() for m in TOKEN.finditer(text, a, b) if m.end() <= b}
-    # "leave BH-4411 alone", "keep BH-2", "BH-4411 留着": a value the user keeps is never acted on, alone or not
+    # "leave KY-12 alone", "keep KY-3", "KY-12 留着": a value the user keeps is never acted on, alone or not
     out |= {m.group("v") or m.group("w") for m in _KEPT.finditer(text)}
     # "cancel RES-2 only" / "只退 O-1": the clause that says "only" names what is acted on; other values of the
     # same shape written elsewhere in the turn are excluded

@@ -25,6 +25,7 @@ from fcourse.teaching.reading.proper_names import ordinary_word
 from fcourse.teaching.reading.rx import rx
 
 __all__ = [
+    "PHONE_NOUNS",
     "Candidate",
     "candidates",
     "contact_spans",
@@ -305,7 +306,7 @@ def candidates(kind: str, name: str, schema: dict[str, Any], text: str, where: i
             out.append(Candidate(value, where, *m.span(), "number next to words of its description" if cued
                              else "number"))
     about, spans = param_text(name, schema), contact_spans(text)
-    # "my phone number is 0176 5551234" names no booking; for a phone parameter it is the whole number
+    # "you can reach me on 0161 4960000" names no booking; for a phone parameter it is the whole number
     out = [c for c in out if not any(a < c.end and c.start < b for a, b in spans)]
     if _PHONE_WORDS.search(about):
         out = [Candidate(_as_pattern(text[a:b], schema), where, a, b, "a phone number the user gives as one")
@@ -334,7 +335,7 @@ _INTRODUCED_ZH = re.compile(r"(客户|用户|卡|会员|户|手机|电话|订单
 
 def introduced_as_other(text: str, start: int, about: str) -> bool:
     """Whether the value at ``start`` follows a noun saying it is another kind of number than the parameter's ("My
-    card number is 2007..." for a hold id; "Patient number P-20931" for an appointment; 卡号 for an order)."""
+    card number is 4410..." for a loan id; "Member number M-552" for a class booking; 卡号 for an order)."""
     from fcourse.teaching.reading.analysis import stem
 
     before = text[max(0, start - 30):start]
@@ -370,8 +371,9 @@ _PHONE_SHAPE = re.compile(r"(?<![\w-])(?:\+\d{1,3}[ -]?|0)\d{2,4}(?:[ -]\d{3,4})
 
 
 #: a phone number the user introduces as one (closed-class words of both languages): the value of no other parameter
-_PHONE_WORDS = re.compile(r"\b(?:phone|mobile|cell|telephone|tel|whatsapp|fax|contact)\b|电话|手机|联系方式",
-                          re.IGNORECASE)
+#: the nouns of a phone (a closed class of both languages)
+PHONE_NOUNS = r"\b(?:phone|mobile|cell|telephone|tel)\b|电话|手机"
+_PHONE_WORDS = re.compile(rf"{PHONE_NOUNS}|\b(?:whatsapp|fax|contact)\b|联系方式", re.IGNORECASE)
 _CONTACT_NUMBER = re.compile(
     r"(?:\b(?:phone|mobile|cell|telephone|tel|whatsapp|fax)(?:\s*(?:number|no\.?|#))?|\bcontact number"
     r"|\b(?:call|reach|text) me (?:on|at)|\b(?:under )?my number|手机号码|手机号|手机|电话号码|联系电话|电话|联系方式)"

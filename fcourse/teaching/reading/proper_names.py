@@ -156,7 +156,7 @@ _KIN_ZH = re.compile(r"妈|爸|母|父|儿|女|哥|姐|弟|妹|爷|奶|外公|�
 def proper_name(text: str, picked: str | None) -> tuple[str, str] | None:
     """The name in ``text`` for a name parameter, and how it was found; None to keep the free-text ``picked``."""
     owner = re.fullmatch(r"([\u4e00-\u9fff]{1,4})的([\u4e00-\u9fff]+)", picked or "")
-    if owner and not _KIN_ZH.match(owner.group(2)):  # "豆豆的狂犬(疫苗)": 豆豆 is the name, the rest is its thing
+    if owner and not _KIN_ZH.match(owner.group(2)):  # "球球的驱虫(药)": 球球 is the name, the rest is its thing
         return owner.group(1), "the name before 的 (what follows is its thing)"
     for cue in (_NAME_CUE_ZH, _NAME_CUE_EN, _SELF_CUE_EN):
         m = cue.search(text)
@@ -189,11 +189,11 @@ def not_a_name(value: str) -> bool:
     from fcourse.teaching.reading.dates import time_spans
     from fcourse.teaching.reading.day_resolver import dates_in
 
-    if dates_in(value) or time_spans(value) or re.search(r"\d", value):  # a name has no digits ("TL-4388")
+    if dates_in(value) or time_spans(value) or re.search(r"\d", value):  # a name has no digits ("RX-2210")
         return True
     if re.search(r"[\u4e00-\u9fff]", value):
         tags = [tag for word, tag in _tagged(value) if word.strip()]
-        # a run longer than a name that ends on a measure word or numeral ("家狗狗豆豆约个") is words cut from a request
+        # a run longer than a name that ends on a measure word or numeral ("给猫咪球球订个") is words cut from a request
         cut = len(value) > 4 and tags[-1].startswith(("q", "m"))
         return bool(tags) and (cut or all(t.startswith(_NO_NAME_TAGS) for t in tags))
     words = re.findall(r"[A-Za-z]+", value)

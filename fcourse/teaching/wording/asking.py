@@ -108,14 +108,14 @@ def candidates_in(context: str, tool: dict[str, Any], name: str) -> list[tuple[s
 
 
 #: a code as the context writes one: an optional Chinese prefix, then runs of capitals and digits joined by one
-#: hyphen, dot, middle dot or space ("B-GX 1024", 京A·12345, 3301-0021, 4471)
+#: hyphen, dot, middle dot or space ("WM 20-118", 粤B·66K21, 5102-0093, 7316)
 _CODE_TOKEN = re.compile(r"(?<![\w-])[\u4e00-\u9fff]?[A-Z0-9]+(?:[-·. ][A-Z0-9]+)*(?![\w-])")
 
 
 def _codes_alike(context: str, name: str, schema: dict[str, Any]) -> list[str]:
-    """The codes of one shape the context holds for an identifier parameter ("two accounts: 4471 ... and 9902 ...",
-    "plate B-GX 1024, ... plate B-KL 7731"): the one group of two to five codes of the same shape (dates, times and
-    phone numbers left out), else none."""
+    """The codes of one shape the context holds for an identifier parameter ("two meters: WM 20-118 in the kitchen
+    and WM 20-907 in the shed", "车辆：粤B·66K21、粤B·7Q310"): the one group of two to five codes of the same shape
+    (dates, times and phone numbers left out), else none."""
     from fcourse.teaching.deciding.value_kinds import names_code
     from fcourse.teaching.reading.dates import time_spans
     from fcourse.teaching.reading.day_resolver import dates_in

@@ -43,7 +43,7 @@ _PARTICIPLES = frozenset("paid sent done made given taken held kept built sold b
 _LEFT = frozenset({"left", "remaining", "available"})
 #: a place in a queue or a list
 _PLACE_WORDS = frozenset({"position", "place", "rank", "number in line"})
-#: things known by a number written after their name ("zone 4", "gate 12", "room 305"): a closed class
+#: things known by a number written after their name ("gate 12", "platform 3", "room 305"): a closed class
 _NUMBERED = frozenset("zone gate room floor platform seat table bay level locker court lane pitch row ward bed aisle "
                       "terminal berth stall pier track counter desk window door unit block hall stand slot cabin deck "
                       "carriage coach pump kiosk studio chair cubicle booth".split())
@@ -114,7 +114,7 @@ def clause_en(fact: Fact, value: str) -> str:
                 noun[-1] = noun[-1][:-1]
             return f"There {'is' if fact.value == 1 else 'are'} {value} {' '.join(noun)} {words[-1]}."
     if len(words) == 1 and words[0] in _NUMBERED and re.fullmatch(r"[A-Za-z]?\d{1,4}[A-Za-z]?", str(fact.value)):
-        return f"It is {label} {value}."  # "zone": 4 -> "It is zone 4.", not "The zone is 4."
+        return f"It is {label} {value}."  # "gate": 12 -> "It is gate 12.", not "The gate is 12."
     kind = _verb_first(words)
     timed = fact.kind in ("date", "datetime") or bool(re.fullmatch(r"\d{1,2}:\d{2}", str(fact.value)))
     if kind == "s" and not timed and words[-1] not in _PREPOSITIONS:

@@ -163,7 +163,7 @@ def _record(record: dict[str, Any], asked: frozenset[str], currency: str | None 
 
 def read_result(result: Any, arguments: dict[str, Any] | None = None, currency: str | None = None) -> Reading:
     """``result`` (parsed JSON, or text) as facts; a field repeating one of the call's ``arguments`` is the subject.
-    ``currency``: the one the tools state for their amounts ("缴费金额（元）"), for an amount the result gives bare."""
+    ``currency``: the one the tools state for their amounts ("充值金额（元）"), for an amount the result gives bare."""
     data, message = unwrap(result)
     asked = frozenset(str(v).strip().lower() for v in (arguments or {}).values()
                       if isinstance(v, (str, int, float)) and not isinstance(v, bool))

@@ -170,7 +170,7 @@ def _plain(text: str, call: _Call) -> str | None:
     return text
 
 
-#: units a service abbreviates and a person writes out ("within 48h" -> "within 48 hours")
+#: units a service abbreviates and a person writes out ("after 3h" -> "after 3 hours")
 _UNITS = (("h|hr|hrs", "hour"), ("min|mins", "minute"), ("d", "day"), ("wk|wks", "week"), ("mo|mos", "month"))
 
 
